@@ -1,0 +1,190 @@
+"""Measure inferred titles against the real titles of a JSONL corpus.
+
+Usage::
+
+    python bench/title_eval.py /work/shared/data/iclr2024-dev.jsonl [--seeds DIR --matches FILE] [--show N]
+
+The metric functions (``content_words``, ``overlap``, ``title_scores``, ``name_hits``,
+``hygiene``) are importable so a corpus-wide quality script can reuse them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
+
+STOP_WORDS = frozenset(
+    """a an the and or of for in on to with without via by from at as into onto over under
+    is are be being been was were its it this that these those their our we us your
+    toward towards through beyond between across within about against than not no can do does
+    how what when why which who whose all any more most less via vs versus using use""".split()
+)
+
+_WORD = re.compile(r"[a-z0-9]+")
+_TEX_LEFT = re.compile(r"\\[A-Za-z]+|\$|[{}]|\\\\")
+_MD_LEFT = re.compile(r"\*\*|__|`|\]\(|^#|\[[^\]]*\]\(")
+
+
+def fold(word: str) -> str:
+    """Fold simple plurals so 'models' and 'model' compare equal."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def content_words(title: str) -> set[str]:
+    """Return the lower-cased, plural-folded content words of a title."""
+    return {fold(w) for w in _WORD.findall(title.lower()) if w not in STOP_WORDS}
+
+
+def overlap(inferred: str, real: str) -> tuple[float, float]:
+    """Return (recall, precision) of the content words of ``inferred`` against ``real``."""
+    got, want = content_words(inferred), content_words(real)
+    common = len(got & want)
+    return (common / len(want) if want else 0.0, common / len(got) if got else 0.0)
+
+
+def title_scores(pairs: Iterable[tuple[str, str]]) -> dict[str, float]:
+    """Average content-word recall and precision over (inferred, real) pairs."""
+    recalls, precisions = [], []
+    for inferred, real in pairs:
+        r, p = overlap(inferred, real)
+        recalls.append(r)
+        precisions.append(p)
+    n = len(recalls) or 1
+    return {"n": len(recalls), "recall": sum(recalls) / n, "precision": sum(precisions) / n}
+
+
+def real_name(title: str, abstract: str) -> str | None:
+    """Return the coined name a real title starts with, if it is one token found in the abstract."""
+    if ":" not in title:
+        return None
+    head = title.split(":", 1)[0].strip()
+    if not head or " " in head or head not in abstract:
+        return None
+    return head
+
+
+def name_hits(rows: Iterable[tuple[str, str, str]]) -> dict[str, float]:
+    """Share of (inferred, real title, abstract) rows whose real leading name is in the inferred title."""
+    total = hit = 0
+    for inferred, real, abstract in rows:
+        name = real_name(real, abstract)
+        if name is None:
+            continue
+        total += 1
+        hit += name in inferred
+    return {"n": total, "rate": hit / total if total else 1.0}
+
+
+def hygiene(titles: Sequence[str]) -> dict[str, int]:
+    """Count titles that are too long, duplicated (case-insensitively), or carry TeX/Markdown."""
+    return {
+        "too_long": sum(len(t) > 100 for t in titles),
+        "duplicates": len(titles) - len({t.casefold() for t in titles}),
+        "markup": sum(bool(_TEX_LEFT.search(t) or _MD_LEFT.search(t)) for t in titles),
+        "empty": sum(not t.strip() for t in titles),
+        "trailing_period": sum(t.endswith(".") for t in titles),
+    }
+
+
+def baseline_title(text: str) -> str:
+    """Return the first 14 words of the 'we propose ...' clause (or of the first sentence)."""
+    m = re.search(r"\bwe (?:propose|introduce|present|develop)s?\b(.*)", text, re.IGNORECASE)
+    rest = m.group(1) if m else text
+    return " ".join(rest.split()[:14])
+
+
+def plain(abstract: str) -> str:
+    """Approximate the TeX-to-text module with pylatexenc (development only)."""
+    try:
+        from pylatexenc.latex2text import LatexNodes2Text
+
+        return LatexNodes2Text(math_mode="text").latex_to_text(abstract)
+    except Exception:  # pylatexenc chokes on some unbalanced input; fall back to the raw text
+        return abstract
+
+
+def load(path: Path) -> list[dict]:
+    """Read a JSONL file of records with 'title' and 'abstract'."""
+    with path.open(encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
+
+
+def evaluate(path: Path, show: int = 0) -> dict[str, object]:
+    """Print and return every figure for one corpus."""
+    records = load(path)
+    texts = [plain(r["abstract"]) for r in records]
+    reals = [r["title"] for r in records]
+
+    start = time.perf_counter()
+    inferred = [infer_title(t) for t in texts]
+    summaries = [summarize(t) for t in texts]
+    elapsed = time.perf_counter() - start
+    distinct = make_distinct(inferred)
+
+    scores = title_scores(zip(inferred, reals))
+    base = title_scores((baseline_title(t), r) for t, r in zip(texts, reals))
+    names = name_hits(zip(inferred, reals, texts))
+    hyg = hygiene(distinct)
+    long_summaries = sum(len(s) > 220 or not s.endswith(".") for s in summaries)
+    rate = len(texts) / elapsed if elapsed else float("inf")
+
+    print(f"== {path.name}: {len(records)} papers")
+    print(f"names     : {names['rate']:.3f} of {names['n']} real leading names kept (target >= 0.95)")
+    print(f"overlap   : recall {scores['recall']:.3f}  precision {scores['precision']:.3f}  (targets 0.45 / 0.40)")
+    print(f"baseline  : recall {base['recall']:.3f}  precision {base['precision']:.3f}  (first 14 words of 'we propose')")
+    print(f"hygiene   : {hyg}  summaries bad: {long_summaries}")
+    print(f"speed     : {rate:,.0f} abstracts/s ({1000 * elapsed / len(texts):.3f} ms each, title + summary)")
+    if show:
+        for t, r, txt in list(zip(inferred, reals, texts))[:show]:
+            rn = real_name(r, txt)
+            flag = "" if rn is None or rn in t else f"   [MISSED {rn}]"
+            print(f"  real: {r}\n  ours: {t}{flag}\n")
+    return {"scores": scores, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
+
+
+def seeds(seed_dir: Path, matches: Path) -> None:
+    """Print the inferred titles of the seed abstracts next to their real titles where known."""
+    # seed_matches.json names its files by hash; the seed files are iclr<year>.txt
+    known = {(m["seed_year"], m["seed_index"]): m.get("title") for m in json.loads(matches.read_text())}
+    print("== seeds")
+    for f in sorted(seed_dir.glob("*.txt")):
+        paragraphs = [p.strip() for p in f.read_text(encoding="utf-8").split("\n\n") if p.strip()]
+        year = int(re.sub(r"\D", "", paragraphs[0]) or 0)  # heading "ICLR <year> Papers"
+        for i, para in enumerate(paragraphs[1:]):
+            text = plain(" ".join(para.split()))
+            print(f"  ours: {infer_title(text)}")
+            print(f"  real: {known.get((year, i)) or '?'}")
+            print(f"  name: {coined_name(text)}  | summary: {summarize(text)}\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the evaluation from the command line."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("jsonl", nargs="+", type=Path)
+    ap.add_argument("--seeds", type=Path, default=Path("/work/shared/seeds"))
+    ap.add_argument("--matches", type=Path, default=Path("/work/shared/data/seed_matches.json"))
+    ap.add_argument("--no-seeds", action="store_true")
+    ap.add_argument("--show", type=int, default=0, help="print the first N title pairs")
+    args = ap.parse_args(argv)
+    for path in args.jsonl:
+        evaluate(path, args.show)
+    if not args.no_seeds and args.seeds.is_dir():
+        seeds(args.seeds, args.matches)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

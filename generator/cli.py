@@ -1,0 +1,136 @@
+"""The ``papersite`` command line: the one module that prints and picks exit statuses."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from . import __version__, pipeline, site
+from .config import Settings, load_settings
+from .errors import PapersiteError
+
+log = logging.getLogger("generator")
+
+EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="papersite", description="Turn collections of paper abstracts into a searchable static site."
+    )
+    parser.add_argument("--version", action="version", version=f"papersite {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "inputs", nargs="*", metavar="INPUT",
+        help="abstract files (.txt plain layout, .jsonl, .csv) or folders; default: the bundled corpus in data/",
+    )
+    common.add_argument("-f", "--config-file", default="mkdocs.yml", help="the MkDocs configuration (default: mkdocs.yml)")
+    common.add_argument("--taxonomy", help="a topic taxonomy file (default: the shipped generator/topics.yml)")
+    common.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
+    common.add_argument("-v", "--verbose", action="store_true", help="print every page written")
+    common.add_argument("--debug", action="store_true", help="show a traceback on errors")
+
+    commands.add_parser("generate", parents=[common], help="write the Markdown pages into docs_dir")
+    build = commands.add_parser("build", parents=[common], help="generate, then render the site with MkDocs (strict)")
+    build.add_argument("-d", "--site-dir", help="where the site goes (default: site_dir of mkdocs.yml, or site/)")
+    serve = commands.add_parser("serve", parents=[common], help="preview with live reload; regenerates when inputs change")
+    serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
+    return parser
+
+
+def _setup_logging(args: argparse.Namespace) -> None:
+    level = logging.DEBUG if args.verbose or args.debug else logging.WARNING if args.quiet else logging.INFO
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(level)
+
+
+#: Corpora larger than this show progress lines while they are enriched.
+PROGRESS_ABOVE = 300
+
+
+def _progress(done: int, total: int) -> None:
+    if total > PROGRESS_ABOVE:
+        log.info("enriched %d of %d papers", done, total)
+
+
+def _generate(settings: Settings) -> pipeline.Generated:
+    result = pipeline.generate(settings, _progress)
+    log.info("generated %s", result.summary())
+    return result
+
+
+def _serve(settings: Settings, dev_addr: str) -> int:
+    """Run ``mkdocs serve`` and regenerate whenever an input file changes."""
+    _generate(settings)
+
+    def snapshot() -> dict[Path, float]:
+        files = [p for root in settings.inputs for p in ([root] if root.is_file() else sorted(root.rglob("*")))]
+        return {p: p.stat().st_mtime for p in files if p.is_file()}
+
+    stop = threading.Event()
+
+    def watch() -> None:
+        seen = snapshot()
+        while not stop.wait(0.5):
+            now = snapshot()
+            if now != seen:
+                seen = now
+                try:
+                    _generate(settings)  # MkDocs sees the changed pages and reloads them
+                except PapersiteError as error:
+                    log.error("%s", error)
+
+    threading.Thread(target=watch, daemon=True).start()
+    command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(settings.config_file), "--dev-addr", dev_addr]
+    try:
+        return subprocess.run(command, cwd=settings.project_dir, env=site.mkdocs_env(), check=False).returncode
+    except KeyboardInterrupt:
+        return EXIT_OK
+    finally:
+        stop.set()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run one command; return its exit status."""
+    settings = load_settings(args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy)
+    if args.command == "serve":
+        return _serve(settings, args.dev_addr)
+    started = time.perf_counter()
+    result = _generate(settings)
+    if args.command == "build":
+        site_dir = site.build_site(settings)
+        print(f"Site built in {site_dir} (open {site_dir / 'index.html'})")
+    print(
+        f"papersite: {result.summary().rsplit(' in ', 1)[0]} in {time.perf_counter() - started:.2f} s"
+    )
+    return EXIT_OK
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``papersite`` command."""
+    args = _parser().parse_args(argv)
+    _setup_logging(args)
+    try:
+        return run(args)
+    except PapersiteError as error:
+        if args.debug:
+            log.exception("papersite stopped")
+        print(f"Error: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("Interrupted; the previous site is untouched.", file=sys.stderr)
+        return 130
+    except Exception:  # noqa: BLE001 - the last line of defence: a hint instead of a bare traceback
+        log.exception("internal error")
+        print("papersite hit an internal error: please report it with the traceback above.", file=sys.stderr)
+        return EXIT_INTERNAL

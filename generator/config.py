@@ -1,0 +1,80 @@
+"""Settings, declared once and validated up front."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import PapersiteError
+
+#: The bundled corpus, relative to the project folder: used when no input is given.
+DEFAULT_INPUT = "data"
+DEFAULT_DOCS_DIR = "site_src"
+DEFAULT_SITE_DIR = "site"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Where papersite reads and writes, all resolved to absolute paths."""
+
+    config_file: Path  #: the MkDocs configuration (``mkdocs.yml``)
+    inputs: tuple[Path, ...]  #: files or folders of abstracts
+    docs_dir: Path  #: MkDocs' docs_dir, where Markdown is generated
+    site_dir: Path  #: where the rendered site goes
+    taxonomy: Path | None = None  #: a topic taxonomy file; None for the shipped one
+
+    @property
+    def project_dir(self) -> Path:
+        """Return the folder of ``mkdocs.yml``: relative paths in it are relative to this."""
+        return self.config_file.parent
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """A safe loader that reads past MkDocs' ``!!python/name:`` and ``!ENV`` tags."""
+
+
+_LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+
+
+def _mkdocs_option(config_file: Path, key: str) -> str | None:
+    """Return one top-level option of ``mkdocs.yml`` without importing MkDocs."""
+    try:
+        data = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)  # noqa: S506
+    except (OSError, yaml.YAMLError) as error:
+        raise PapersiteError(f"{config_file}: cannot read the MkDocs configuration: {error}") from error
+    value = data.get(key) if isinstance(data, dict) else None
+    return str(value) if value is not None else None
+
+
+def load_settings(
+    config_file: str | Path = "mkdocs.yml",
+    inputs: list[str] | None = None,
+    site_dir: str | None = None,
+    taxonomy: str | None = None,
+) -> Settings:
+    """Resolve and validate the settings of one run; report every problem at once."""
+    config = Path(config_file).resolve()
+    if not config.is_file():
+        raise PapersiteError(
+            f"Config value 'config_file': {config} does not exist "
+            "(run papersite in the project folder, or pass --config-file)"
+        )
+    project = config.parent
+    docs = project / (_mkdocs_option(config, "docs_dir") or DEFAULT_DOCS_DIR)
+    site = Path(site_dir).resolve() if site_dir else project / (
+        _mkdocs_option(config, "site_dir") or DEFAULT_SITE_DIR
+    )
+    paths = tuple(Path(p).resolve() for p in inputs) if inputs else (project / DEFAULT_INPUT,)
+
+    problems = []
+    if site == project or project.is_relative_to(site):
+        problems.append(f"Config value 'site_dir': {site} would replace the project itself")
+    if site.is_relative_to(docs) or docs.is_relative_to(site):
+        problems.append(f"Config value 'site_dir': {site} must not overlap docs_dir {docs}")
+    if taxonomy and not Path(taxonomy).is_file():
+        problems.append(f"Config value 'taxonomy': {taxonomy} does not exist")
+    if problems:
+        raise PapersiteError("\n".join(problems))
+    return Settings(config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None)

@@ -1,0 +1,127 @@
+"""Enrich papers: text and math, links, titles, summaries, topics, ids and slugs."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import replace
+
+from . import latex, links, titles, topics, urls
+from .model import Paper
+
+log = logging.getLogger(__name__)
+
+#: Log a progress line every this many papers (only for corpora larger than it).
+PROGRESS_EVERY = 500
+
+
+class _MethodName(Mapping[str, str]):
+    """Resolve any undefined macro (``{\\mname}``, ``\\ours``) to the paper's method name.
+
+    Abstracts written from a paper's LaTeX source keep its private macros; nearly
+    always they stand for the method the paper introduces.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getitem__(self, key: str) -> str:
+        return self._name
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __contains__(self, key: object) -> bool:
+        return True
+
+
+def paper_id(paper: Paper) -> str:
+    """Return a stable id from what identifies the paper: venue, year and abstract."""
+    key = f"{paper.venue}\n{paper.year}\n{paper.abstract}".encode()
+    return hashlib.sha256(key).hexdigest()[:12]
+
+
+def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
+    """Return the paper with every per-paper field derived."""
+    converted = latex.convert(paper.abstract)
+    name = titles.coined_name(converted.text)
+    if name and any(w.startswith("unknown macro") for w in converted.warnings):
+        converted = latex.convert(paper.abstract, _MethodName(name))
+
+    if paper.title.strip():
+        title, source = latex.tex_to_text(paper.title), "given"
+    else:
+        title, source = titles.infer_title(converted.text), "inferred"
+
+    found = links.find_links(" ".join((paper.abstract, *paper.code)))
+    url = paper.url if paper.url.lower().startswith(("http://", "https://")) else ""
+    warnings = list(converted.warnings)
+    if paper.url and not url:
+        warnings.append(f"ignored a url that is not http(s): {paper.url!r}")
+
+    return replace(
+        paper,
+        id=paper_id(paper),
+        title=title,
+        title_source=source,
+        summary=titles.summarize(converted.text),
+        text=converted.text,
+        html=converted.html,
+        github=found.github,
+        project_pages=found.project_pages,
+        url=url,
+        topics=topics.assign_topics(title, converted.text, paper.keywords, taxonomy),
+        warnings=tuple(warnings),
+    )
+
+
+def enrich(
+    papers: Sequence[Paper],
+    taxonomy: topics.Taxonomy,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Paper]:
+    """Enrich every paper, then make titles and slugs distinct across the corpus."""
+    enriched = []
+    for count, paper in enumerate(papers, 1):
+        enriched.append(enrich_one(paper, taxonomy))
+        if progress and (count % PROGRESS_EVERY == 0 or count == len(papers)):
+            progress(count, len(papers))
+        for warning in enriched[-1].warnings:
+            log.warning("%s: %s", paper.source, warning)
+    enriched = _distinct_titles(enriched)
+    return assign_slugs(enriched)
+
+
+def _distinct_titles(papers: list[Paper]) -> list[Paper]:
+    # Order by id, not input order, so a paper's title never depends on where it was read.
+    order = sorted(range(len(papers)), key=lambda i: papers[i].id)
+    distinct = titles.make_distinct([papers[i].title for i in order])
+    out = list(papers)
+    for i, title in zip(order, distinct):
+        if title != out[i].title:
+            out[i] = replace(out[i], title=title)
+    return out
+
+
+def assign_slugs(papers: list[Paper]) -> list[Paper]:
+    """Give each paper a slug from its title, unique within its year.
+
+    Slugs depend only on the paper itself: a collision is resolved with a suffix
+    from the paper's id, never from input order, so permalinks stay stable.
+    """
+    wanted = {p.id: urls.slug(p.title) or "paper" for p in papers}
+    groups: dict[tuple[int, str], list[str]] = defaultdict(list)
+    for p in papers:
+        groups[(p.year, wanted[p.id])].append(p.id)
+    out = []
+    for p in papers:
+        slug = wanted[p.id]
+        if len(groups[(p.year, slug)]) > 1:
+            slug = f"{slug}-{p.id[:6]}"
+        out.append(replace(p, slug=slug))
+    return out

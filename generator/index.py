@@ -1,0 +1,179 @@
+"""Plan the site: turn enriched papers into page specs (papers, topics, years, home)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import urls
+from .model import Paper
+from .render import PageSpec
+from .topics import Taxonomy
+
+
+@dataclass(frozen=True)
+class TopicRef:
+    """A topic as a page shows it: name, description and link."""
+
+    name: str
+    slug: str
+    description: str
+    source: str
+
+
+def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
+    """Return every topic of the taxonomy (fallback included) by name, with its page path."""
+    refs: dict[str, TopicRef] = {}
+    seen: dict[str, str] = {}
+    for topic in [*taxonomy.topics, taxonomy.fallback]:
+        slug = urls.slug(topic.name) or "topic"
+        if slug in seen:
+            raise ValueError(f"topics {seen[slug]!r} and {topic.name!r} have the same slug {slug!r}")
+        seen[slug] = topic.name
+        refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug))
+    return refs
+
+
+def _sort_key(paper: Paper) -> tuple[str, str]:
+    return (paper.title.casefold(), paper.id)
+
+
+def _row(paper: Paper, from_source: str) -> dict[str, object]:
+    return {"paper": paper, "link": urls.link(from_source, paper_source(paper))}
+
+
+def paper_source(paper: Paper) -> str:
+    """Return the Markdown path of a paper's page."""
+    return urls.paper_source(paper.year, paper.slug)
+
+
+def plan(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
+    """Return the spec of every generated page, in a deterministic order."""
+    refs = topic_refs(taxonomy)
+    by_topic: dict[str, list[Paper]] = defaultdict(list)
+    by_year: dict[int, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        for name in paper.topics:
+            by_topic[name].append(paper)
+        by_year[paper.year].append(paper)
+    years = sorted(by_year, reverse=True)
+
+    specs = [_paper_page(paper, refs) for paper in sorted(papers, key=lambda p: (p.year, p.slug))]
+    used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
+    specs += [_topic_page(ref, by_topic[ref.name]) for ref in used]
+    specs.append(_topics_index(used, by_topic, years, len(papers)))
+    specs += [_year_page(year, by_year[year], refs) for year in years]
+    specs.append(_years_index(years, by_year))
+    specs.append(_home(papers, used, by_topic, years))
+    return specs
+
+
+def _paper_page(paper: Paper, refs: dict[str, TopicRef]) -> PageSpec:
+    source = paper_source(paper)
+    topics = [
+        {"name": name, "link": urls.link(source, refs[name].source)} for name in paper.topics
+    ]
+    # Material lists the tags above the title, linking to the Tags page; the page shows
+    # its own topic chips linking to the topic pages instead, so Material's are hidden.
+    front = {
+        "title": paper.title,
+        "description": paper.summary,
+        "tags": list(paper.topics),
+        "hide": ["tags"],
+    }
+    context = {
+        "paper": paper,
+        "topics": topics,
+        "year_link": urls.link(source, urls.year_source(paper.year)),
+    }
+    return PageSpec(source, "paper.md.j2", context, front)
+
+
+_INDEX_PAGE = {"search": {"exclude": True}}
+
+
+def _topic_page(ref: TopicRef, papers: list[Paper]) -> PageSpec:
+    by_year: dict[int, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        by_year[paper.year].append(paper)
+    groups = [
+        {"year": year, "rows": [_row(p, ref.source) for p in sorted(by_year[year], key=_sort_key)]}
+        for year in sorted(by_year, reverse=True)
+    ]
+    front = {"title": ref.name, "description": ref.description, **_INDEX_PAGE}
+    context = {"topic": ref, "count": len(papers), "years": groups}
+    return PageSpec(ref.source, "topic.md.j2", context, front)
+
+
+def _topics_index(
+    used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int], paper_count: int
+) -> PageSpec:
+    source = urls.topics_index_source()
+    rows = [
+        {
+            "name": ref.name,
+            "description": ref.description,
+            "link": urls.link(source, ref.source),
+            "count": len(by_topic[ref.name]),
+            "per_year": Counter(p.year for p in by_topic[ref.name]),
+        }
+        for ref in used
+    ]
+    front = {"title": "Topics", "description": "Every topic with its papers per year.", **_INDEX_PAGE}
+    context = {"topics": rows, "years": years, "paper_count": paper_count}
+    return PageSpec(source, "topics_index.md.j2", context, front)
+
+
+def _year_page(year: int, papers: list[Paper], refs: dict[str, TopicRef]) -> PageSpec:
+    source = urls.year_source(year)
+    by_main: dict[str, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        by_main[paper.topics[0] if paper.topics else ""].append(paper)
+    groups = [
+        {"name": name or "Unsorted", "rows": [_row(p, source) for p in sorted(by_main[name], key=_sort_key)]}
+        for name in sorted(by_main, key=str.casefold)
+    ]
+    venues = sorted({p.venue for p in papers})
+    front = {"title": str(year), "description": f"Papers of {year}, by main topic.", **_INDEX_PAGE}
+    context = {"year": year, "count": len(papers), "venues": venues, "groups": groups}
+    return PageSpec(source, "year.md.j2", context, front)
+
+
+def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
+    source = urls.years_index_source()
+    rows = [
+        {
+            "year": year,
+            "link": urls.link(source, urls.year_source(year)),
+            "venues": sorted({p.venue for p in by_year[year]}),
+            "count": len(by_year[year]),
+            "with_code": sum(1 for p in by_year[year] if p.github),
+        }
+        for year in years
+    ]
+    front = {"title": "Years", "description": "Papers per year.", **_INDEX_PAGE}
+    return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
+
+
+def _home(
+    papers: Sequence[Paper], used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int]
+) -> PageSpec:
+    # A snippet that the hand-written index.md includes: links are relative to index.md.
+    home = "index.md"
+    with_code = sum(1 for p in papers if p.github)
+    largest = sorted(used, key=lambda ref: (-len(by_topic[ref.name]), ref.name.casefold()))[:5]
+    context = {
+        "papers": f"{len(papers):,}",
+        "years": years,
+        "topics": len(used),
+        "code_share": f"{with_code / len(papers):.0%}" if papers else "0%",
+        "topics_link": urls.link(home, urls.topics_index_source()),
+        "years_link": urls.link(home, urls.years_index_source()),
+        "tags_link": urls.link(home, "tags.md"),
+        "top_topics": [
+            {"name": ref.name, "count": len(by_topic[ref.name]), "link": urls.link(home, ref.source)}
+            for ref in largest
+        ],
+    }
+    return PageSpec(urls.HOME_SNIPPET, "home.md.j2", context, None)

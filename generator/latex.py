@@ -1,0 +1,627 @@
+"""Turn an abstract's TeX and Markdown into a safe HTML fragment and plain text.
+
+One regex-driven pass over the source emits both outputs side by side. Every character of the input
+is data: it is HTML-escaped unless it is part of a construct we recognise, and the only tags in the
+result are the ones built here (``strong``, ``em``, ``code``, ``a`` and MathML from latex2mathml,
+re-serialised through an allow-list).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
+
+from latex2mathml.converter import convert_to_element
+from latex2mathml.symbols_parser import convert_symbol
+
+from generator.links import URL_PATTERN, normalise_url, split_url
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Converted:
+    """An abstract as a safe HTML fragment, as plain text, and what went wrong on the way."""
+
+    html: str
+    text: str
+    warnings: tuple[str, ...] = field(default=(), compare=False)
+
+
+# --- input clean-up ----------------------------------------------------------------------------
+
+# Zero-width characters and C0 controls go; ligatures and line breaks become what they stand for.
+# NUL must go too: it marks unknown macros inside cached MathML (see _MACRO_MARK).
+_CLEAN = {c: None for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)}
+_CLEAN.update({0x200B: None, 0x200C: None, 0x200D: None, 0x2060: None, 0xFEFF: None})
+_CLEAN.update({0x09: " ", 0x0A: " ", 0x0D: " ", 0xFB01: "fi", 0xFB02: "fl", 0xFB00: "ff"})
+_CLEAN.update({0xFB03: "ffi", 0xFB04: "ffl"})
+
+_SPACES_RE = re.compile(r"  +")
+# \x01 marks a removed citation: the spaces before it go with it ("prior work~\cite{x}." -> "work.").
+_CITE_MARK = "\x01"
+_CITE_MARK_RE = re.compile(r"[ \u00a0]*\x01")
+
+# --- the tokenizer ---------------------------------------------------------------------------------
+
+_STYLE_TAGS = {
+    "textbf": "strong", "bf": "strong", "bfseries": "strong",
+    "textit": "em", "emph": "em", "em": "em", "it": "em", "itshape": "em", "textsl": "em",
+    "sl": "em", "underline": "em", "uline": "em",
+    "texttt": "code", "tt": "code", "ttfamily": "code",
+}  # fmt: skip
+_STYLE_CMDS = (
+    r"textbf|textit|emph|texttt|textsc|underline|uline|textsl|textrm|textsf|textup|textmd|"
+    r"textnormal|mbox|hbox|text|textcolor\{[^{}]*\}|colorbox\{[^{}]*\}"
+)
+_SWITCHES = (
+    r"bfseries|bf|itshape|it|em|sl|scshape|sc|ttfamily|tt|rm|sf|normalfont|mdseries|upshape|"
+    r"tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge"
+)
+_TOKENS = (
+    r"(?P<dmath>\$\$(?P<dmath_b>(?:[^$\\]|\\.)+)\$\$)"
+    r"|(?P<imath>\$(?P<imath_b>(?:[^$\\]|\\.)+)\$)"
+    r"|(?P<pmath>\\\((?P<pmath_b>.+?)\\\))"
+    r"|(?P<bmath>\\\[(?P<bmath_b>.+?)\\\])"
+    r"|(?P<url>\\url\{(?P<url_u>[^{}]*)\})"
+    r"|(?P<href>\\href\{(?P<href_u>[^{}]*)\}\{(?P<href_t>(?:[^{}]|\{[^{}]*\})*)\})"
+    r"|(?P<mdlink>\[(?P<mdlink_t>[^\[\]]*)\]\((?P<mdlink_u>[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)\))"
+    r"|(?P<angle><(?P<angle_u>(?i:https?://)[^<>\s\\\\]+)>)"
+    r"|{bare}"
+    r"|(?P<cite>\\(?:cite[a-zA-Z]*|[cC]?ref|eqref|autoref|nocite)\*?(?:\[[^\]]*\])*\{[^{}]*\})"
+    r"|(?P<drop>\\(?:color|label|begin|end|vspace|hspace|index|bibliographystyle)\*?\{[^{}]*\})"
+    r"|(?P<footnote>\\footnote(?:\[[^\]]*\])?\s*\{)"
+    r"|(?P<style>\\(?P<style_n>" + _STYLE_CMDS + r")\s*\{)"
+    r"|(?P<switch>\{\s*\\(?P<switch_n>" + _SWITCHES + r")(?![A-Za-z])\s*)"
+    r"|(?P<accent>\\(?P<accent_c>['\"`^~=.])\s*"
+    r"(?:\{\s*(?P<accent_a>\\[ij](?![A-Za-z])|[A-Za-z])\s*\}|(?P<accent_b>\\[ij](?![A-Za-z])|[A-Za-z])))"
+    r"|(?P<laccent>\\(?P<laccent_c>[uvHckrdb])"
+    r"(?:\{\s*(?P<laccent_a>\\[ij](?![A-Za-z])|[A-Za-z])\s*\}|\s+(?P<laccent_b>[A-Za-z])))"
+    r"|(?P<letter>\\(?P<letter_n>ss|ae|AE|oe|OE|aa|AA|o|O|l|L|i|j)(?![A-Za-z])(?:\{\}|\s(?=[A-Za-z]))?)"
+    r"|(?P<escape>\\(?P<escape_c>[%&_#$\{\}]))"
+    r"|(?P<space>\\(?:\\(?:\[[^\]]*\])?|[ ,;:!>]))"
+    r"|(?P<nothing>\\[/@\-])"
+    r"|(?P<word>\\(?P<word_n>[A-Za-z]+)\*?(?:\{\})?)"
+    r"|(?P<bslash>\\(?P<bslash_c>.)?)"
+    r"|(?P<oquote>``)"
+    r"|(?P<cquote>'')"
+    r"|(?P<code>`(?P<code_b>[^`'\\\s][^`'\\]*)`)"
+    r"|(?P<squote>`)"
+    r"|(?P<apos>')"
+    r"|(?P<emdash>---)"
+    r"|(?P<endash>--)"
+    r"|(?P<tilde>~)"
+    r"|(?P<md2>\*\*|__)"
+    r"|(?P<md1>[*_])"
+    r"|(?P<jinja>\{\{(?=\s)|(?<=\s)\}\}|\{%|%\})"
+    r"|(?P<lbrace>\{)"
+    r"|(?P<rbrace>\})"
+    r"|(?P<entity>&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});)"
+    r"|(?P<dollar>\$)"
+)
+# Plain text runs: a single - or % is plain ("state-of-the-art", "5%"); "--" and "%}" are not.
+_PLAIN = r"(?:[^\\$`'~\-*_{}&%\[<]|-(?!-)|%(?!\}))"
+# Abstracts that may hold a bare URL need the URL alternative tried at every word start, so their
+# text runs stop at word boundaries; the other three in four take the fast path with long runs.
+_TOKEN_RE = re.compile(
+    _TOKENS.replace("{bare}", "(?P<bare>" + URL_PATTERN + ")")
+    + r"|(?P<text>[A-Za-z0-9]+|(?:(?![A-Za-z0-9])" + _PLAIN + r")+|.)",
+    re.DOTALL,
+)
+_FAST_TOKEN_RE = re.compile(
+    _TOKENS.replace("|{bare}", "") + r"|(?P<text>" + _PLAIN + r"+|.)",
+    re.DOTALL,
+)
+_URL_HINT_RE = re.compile(r"(?i)://|www\.|github\.")
+
+# Words TeX authors type as commands; everything else unknown is a macro of the paper.
+_TEXT_WORDS = {
+    "eg": "e.g.", "ie": "i.e.", "etal": "et al.", "etc": "etc.", "vs": "vs.", "wrt": "w.r.t.",
+    "LaTeX": "LaTeX", "TeX": "TeX", "ldots": "…", "dots": "…", "textellipsis": "…",
+    "textasciitilde": "~", "textasciicircum": "^", "textbackslash": "⧵", "textbar": "|",
+    "textless": "<", "textgreater": ">", "textendash": "–", "textemdash": "—", "textbullet": "•",
+    "textquoteleft": "‘", "textquoteright": "’", "textquotedblleft": "“", "textquotedblright": "”",
+    "S": "§", "P": "¶", "dag": "†", "ddag": "‡", "copyright": "©", "textregistered": "®",
+    "texttrademark": "™", "textdegree": "°", "textperthousand": "‰", "checkmark": "✓",
+    "quad": " ", "qquad": " ", "newline": " ", "linebreak": " ", "par": " ", "item": " ",
+    "noindent": "", "xspace": "", "relax": "", "protect": "", "centering": "", "maketitle": "",
+    "sc": "", "scshape": "", "rm": "", "sf": "", "normalfont": "", "upshape": "", "mdseries": "",
+    "textsc": "", "textrm": "", "textsf": "", "textup": "", "textmd": "", "textnormal": "",
+    "mbox": "", "hbox": "", "text": "", "tiny": "", "small": "", "normalsize": "", "large": "",
+    "Large": "", "huge": "", "Huge": "", "footnotesize": "", "scriptsize": "",
+}  # fmt: skip
+for _name, _tag in _STYLE_TAGS.items():
+    _TEXT_WORDS.setdefault(_name, "")
+
+_ACCENTS = {
+    "'": "\u0301", "`": "\u0300", "^": "\u0302", '"': "\u0308", "~": "\u0303", "=": "\u0304",
+    ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
+    "r": "\u030a", "d": "\u0323", "b": "\u0331",
+}  # fmt: skip
+_LETTERS = {
+    "ss": "ß", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "aa": "å", "AA": "Å", "o": "ø",
+    "O": "Ø", "l": "ł", "L": "Ł", "i": "ı", "j": "ȷ",
+}  # fmt: skip
+
+
+@dataclass
+class _Frame:
+    """An open group: a TeX brace group or command argument, or a Markdown emphasis run."""
+
+    kind: str  # "brace" (closed by }) or "md" (closed by the same delimiter)
+    delim: str  # the Markdown delimiter, or "" for brace groups
+    at: int  # index in the output lists of the opening part, to undo an unmatched Markdown opener
+    close_html: str = ""
+    close_text: str = ""
+
+
+class _Renderer:
+    """Render one abstract; holds the caller's macros and the warnings raised so far."""
+
+    def __init__(self, macros: Mapping[str, str]) -> None:
+        self.macros = macros
+        self.warnings: list[str] = []
+
+    def warn(self, message: str) -> None:
+        """Record a warning once."""
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def render(self, source: str, links: bool = True) -> tuple[str, str]:
+        """Return (html, text) for `source`; `links` is False inside link text (no nested links)."""
+        out_h: list[str] = []
+        out_t: list[str] = []
+        stack: list[_Frame] = []
+        squote = False  # a ` opened a single quote, so the next closing ' is ’
+
+        def emit(h: str, t: str) -> None:
+            out_h.append(h)
+            out_t.append(t)
+
+        def plain(s: str) -> None:
+            emit(html.escape(s), s)
+
+        def revert(frame: _Frame) -> None:
+            out_h[frame.at] = html.escape(frame.delim)
+            out_t[frame.at] = frame.delim
+
+        tokens = _TOKEN_RE if links and _URL_HINT_RE.search(source) else _FAST_TOKEN_RE
+        for m in tokens.finditer(source):
+            kind = m.lastgroup
+            if kind == "text":
+                plain(m.group())
+            elif kind in ("imath", "dmath", "pmath", "bmath"):
+                emit(*self.math(m.group(kind + "_b"), kind in ("dmath", "bmath")))
+            elif kind == "bare":
+                url_text, trailing = split_url(m.group())
+                url = normalise_url(url_text)
+                if links and url:
+                    emit(_anchor(url, html.escape(url_text)), url_text)
+                else:
+                    plain(url_text)
+                if trailing:
+                    # Sentence punctuation after the URL still goes through the tokenizer ('' -> ”).
+                    h, t = self.render(trailing, links)
+                    emit(h, t)
+            elif kind == "url":
+                raw = m.group("url_u")
+                url = normalise_url(raw)
+                shown = _unescape_url(raw)
+                if links and url:
+                    emit(_anchor(url, html.escape(shown)), shown)
+                else:
+                    plain(shown)
+            elif kind in ("href", "mdlink"):
+                emit(*self.link(m.group(kind + "_u"), m.group(kind + "_t"), links))
+            elif kind == "angle":
+                url = m.group("angle_u")
+                emit(_anchor(url, html.escape(url)) if links else html.escape(url), url)
+            elif kind == "cite":
+                emit(_CITE_MARK, _CITE_MARK)
+            elif kind in ("drop", "nothing"):
+                pass
+            elif kind == "footnote":
+                emit(" (", " (")
+                stack.append(_Frame("brace", "", len(out_h) - 1, ")", ")"))
+            elif kind in ("style", "switch"):
+                name = m.group(kind + "_n")
+                tag = _STYLE_TAGS.get(name, "")
+                emit(f"<{tag}>" if tag else "", "")
+                stack.append(_Frame("brace", "", len(out_h) - 1, f"</{tag}>" if tag else ""))
+            elif kind in ("accent", "laccent"):
+                base = m.group(kind + "_a") or m.group(kind + "_b")
+                base = _LETTERS.get(base[1:], base) if base.startswith("\\") else base
+                plain(unicodedata.normalize("NFC", base + _ACCENTS[m.group(kind + "_c")]))
+            elif kind == "letter":
+                plain(_LETTERS[m.group("letter_n")])
+            elif kind == "escape":
+                plain(m.group("escape_c"))
+            elif kind == "space":
+                emit(" ", " ")
+            elif kind == "word":
+                word = self.word(m.group("word_n"))
+                # A dropped macro takes the space before it along, like a citation ("X \foo, y").
+                plain(word) if word is not None else emit(_CITE_MARK, _CITE_MARK)
+            elif kind == "bslash":
+                char = m.group("bslash_c") or ""
+                plain(char if not char.isspace() else " ")
+            elif kind == "oquote":
+                emit("“", "“")
+            elif kind == "cquote":
+                emit("”", "”")
+            elif kind == "code":
+                body = m.group("code_b")
+                emit(f"<code>{html.escape(body)}</code>", body)
+            elif kind == "squote":
+                squote = True
+                emit("‘", "‘")
+            elif kind == "apos":
+                after = source[m.end() : m.end() + 1]
+                if squote and not after.isalnum():
+                    squote = False
+                    emit("’", "’")
+                else:
+                    emit("&#x27;", "'")
+            elif kind == "emdash":
+                emit("—", "—")
+            elif kind == "endash":
+                emit("–", "–")
+            elif kind == "tilde":
+                before = source[m.start() - 1 : m.start()]
+                after = source[m.end() : m.end() + 1]
+                # TeX's tie sits between two words ("Figure~1"); a free-standing ~ means "about".
+                tie = before and not before.isspace() and after and not after.isspace()
+                emit("\u00a0" if tie else "~", "\u00a0" if tie else "~")
+            elif kind in ("md2", "md1"):
+                delim = m.group()
+                before = source[m.start() - 1 : m.start()]
+                after = source[m.end() : m.end() + 1]
+                top = stack[-1] if stack else None
+                if top and top.kind == "md" and top.delim == delim and _can_close(delim, before, after):
+                    stack.pop()
+                    emit(top.close_html, "")
+                elif _can_open(delim, before, after):
+                    tag = "strong" if len(delim) == 2 else "em"
+                    emit(f"<{tag}>", "")
+                    stack.append(_Frame("md", delim, len(out_h) - 1, f"</{tag}>"))
+                else:
+                    plain(delim)
+            elif kind == "jinja":
+                plain(m.group())  # template-looking text ("{{ x }}") is data, not a TeX group
+            elif kind == "lbrace":
+                emit("", "")
+                stack.append(_Frame("brace", "", len(out_h) - 1))
+            elif kind == "rbrace":
+                if any(f.kind == "brace" for f in stack):
+                    while stack[-1].kind == "md":
+                        revert(stack.pop())
+                    frame = stack.pop()
+                    emit(frame.close_html, frame.close_text)
+                # else: a stray }, dropped like TeX would complain and carry on
+            elif kind == "entity":
+                plain(_entity(m.group()))
+            elif kind == "dollar":
+                self.warn("unmatched $")
+                plain("$")
+        while stack:
+            frame = stack.pop()
+            if frame.kind == "md":
+                revert(frame)
+            else:
+                emit(frame.close_html, frame.close_text)
+        return "".join(out_h), "".join(out_t)
+
+    def word(self, name: str) -> str | None:
+        """Return the text of the text-mode command `\\name`, or None for an unknown macro."""
+        if name in self.macros:
+            return self.macros[name]
+        if name in _TEXT_WORDS:
+            return _TEXT_WORDS[name]
+        symbol = _symbol(name)
+        if symbol:
+            return symbol
+        self.warn(f"unknown macro \\{name}")
+        return None
+
+    def link(self, raw_url: str, label: str, links: bool) -> tuple[str, str]:
+        """Render \\href{url}{label} or [label](url): an anchor for http(s) URLs, else the label."""
+        inner_h, inner_t = self.render(label, links=False)
+        url = normalise_url(raw_url)
+        if not (links and url):
+            return inner_h, inner_t
+        shown = inner_t.strip()
+        bare = url.split("://", 1)[1].rstrip("/")
+        same = shown.rstrip("/") in (url.rstrip("/"), bare)
+        text = shown if same or not shown else f"{shown} ({url})"
+        return _anchor(url, inner_h or html.escape(url)), text
+
+    def math(self, body: str, display: bool) -> tuple[str, str]:
+        """Render a math span as MathML and its plain-text approximation."""
+        converted = _convert_math(body, display)
+        if converted is None:
+            self.warn(f"math could not be rendered: {_shorten(body)}")
+            text = _math_fallback(body)
+            return html.escape(text), text
+        mathml, text, unknown = converted
+        if not unknown:
+            return mathml, text
+        for name in unknown:
+            if name not in self.macros:
+                self.warn(f"unknown macro \\{name}")
+
+        def value(m: re.Match[str]) -> str:
+            return self.macros.get(m.group(1), m.group(1))
+
+        return (
+            _MACRO_MARK_RE.sub(lambda m: html.escape(value(m)), mathml),
+            _MACRO_MARK_RE.sub(value, text),
+        )
+
+
+def _can_open(delim: str, before: str, after: str) -> bool:
+    """Tell whether a Markdown delimiter can open emphasis here (not in snake_case or a*b)."""
+    if not after or after.isspace():
+        return False
+    return len(delim) == 2 and delim == "**" or not before.isalnum()
+
+
+def _can_close(delim: str, before: str, after: str) -> bool:
+    """Tell whether a Markdown delimiter can close emphasis here."""
+    if not before or before.isspace():
+        return False
+    return len(delim) == 2 and delim == "**" or not after.isalnum()
+
+
+def _anchor(url: str, inner_html: str) -> str:
+    """Build a link; `url` is an http(s) URL from normalise_url, `inner_html` already safe."""
+    return f'<a href="{html.escape(url, quote=True)}" rel="nofollow">{inner_html}</a>'
+
+
+def _unescape_url(raw: str) -> str:
+    """Undo TeX escapes in a \\url argument and drop any other backslash."""
+    return re.sub(r"\\([_%#&~$])", r"\1", raw).replace("\\", "")
+
+
+def _entity(ref: str) -> str:
+    """Decode an HTML entity; numeric 128-159 follow windows-1252 as browsers do (&#151; is —)."""
+    char = html.unescape(ref)
+    if char == ref or not char or "\x00" in char:
+        return ref if char == ref else ""
+    return char.translate(_CLEAN)
+
+
+@functools.lru_cache(maxsize=4096)
+def _symbol(name: str) -> str:
+    """Return the unicode character of the TeX symbol `\\name`, or ''."""
+    try:
+        code = convert_symbol("\\" + name)
+    except Exception:  # latex2mathml's table lookup should not fail, but never let it raise
+        return ""
+    return chr(int(code, 16)) if code else ""
+
+
+def _shorten(s: str, limit: int = 60) -> str:
+    """Shorten `s` for a warning message."""
+    s = s.strip()
+    return s if len(s) <= limit else s[: limit - 1] + "…"
+
+
+# --- math ------------------------------------------------------------------------------------
+
+# Unknown macros inside cached MathML are marked NUL-name-NUL and resolved per paper afterwards,
+# so the cache does not depend on the caller's macros. Input NULs are removed by _CLEAN.
+_MACRO_MARK_RE = re.compile("\x00([A-Za-z]+)\x00")
+_CHARREF_RE = re.compile(r"&#(?:x([0-9A-Fa-f]+)|([0-9]+));")
+_MATH_CMD_RE = re.compile(r"\\([A-Za-z]+)|\\(.)")
+_NESTED_TEXT_RE = re.compile(r"\\text[a-z]*\{[^{}]*\\")
+_TEXT_FONT_RE = re.compile(r"\\text(bf|it|tt|rm|sf|up|)\{")
+_MATH_FONT = {"bf": r"\mathbf{", "it": r"\mathit{", "tt": r"\mathtt{", "rm": r"\mathrm{",
+              "sf": r"\mathsf{", "up": r"\mathrm{", "": r"\mathrm{"}  # fmt: skip
+_MAX_MATH = 2000  # longer "math" is almost surely two stray $ signs: show it as text
+_MATH_TAGS = frozenset(
+    "math mrow mi mn mo ms mtext mspace msup msub msubsup mfrac msqrt mroot mover munder munderover "
+    "mtable mtr mtd mstyle mpadded mphantom menclose merror mfenced mmultiscripts mprescripts none "
+    "semantics annotation mlabeledtr maligngroup malignmark".split()
+)
+_MATH_ATTRS = frozenset(
+    "display mathvariant stretchy fence separator lspace rspace width height depth linethickness "
+    "columnalign rowalign columnspacing rowspacing columnlines rowlines frame framespacing "
+    "displaystyle scriptlevel accent accentunder movablelimits symmetric largeop minsize maxsize "
+    "form notation linebreak mathsize mathcolor mathbackground open close separators voffset "
+    "columnspan rowspan align equalrows equalcolumns bevelled numalign denomalign".split()
+)
+_ATTR_VALUE_RE = re.compile(r"^[\w#.%+\- ]*$")
+_RELATIONS = frozenset("=<>≤≥≠≈∼∈∉⊂⊆⊃⊇→←↦⇒⇔≪≫∝≡")
+_SUPERSCRIPT = str.maketrans("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ")
+_SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+_COMBINING = {"~": "\u0303", "˜": "\u0303", "^": "\u0302", "ˆ": "\u0302", "¯": "\u0304",
+              "‾": "\u0305", "˙": "\u0307", "¨": "\u0308", "→": "\u20d7", "ˇ": "\u030c"}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=8192)
+def _convert_math(body: str, display: bool) -> tuple[str, str, tuple[str, ...]] | None:
+    """Convert TeX math to (safe MathML, plain text, unknown macro names); None if it fails."""
+    # Some sources double every backslash ("$\\alpha$", "$86.5\\%$").
+    body = re.sub(r"\\\\(?=[A-Za-z%])", r"\\", body).strip()
+    if _NESTED_TEXT_RE.search(body):
+        # latex2mathml takes \textbf{...} as verbatim text, so "\textbf{\textit{M}}" would show
+        # "textit{M": switch such spans to the math-mode fonts, which nest.
+        body = _TEXT_FONT_RE.sub(lambda m: _MATH_FONT[m.group(1)], body)
+    if not body or len(body) > _MAX_MATH:
+        return None
+    try:
+        root = convert_to_element(body, display="block" if display else "inline")
+    except Exception as exc:  # latex2mathml raises many types on malformed input
+        log.debug("latex2mathml failed on %r: %s", body, exc)
+        return None
+    unknown: list[str] = []
+    try:
+        mathml = "".join(_serialise(root, unknown))
+        text = _math_text(root).strip()
+    except RecursionError:
+        return None
+    text = _SPACES_RE.sub(" ", text)
+    return mathml, text, tuple(dict.fromkeys(unknown))
+
+
+def _node_text(raw: str | None, unknown: list[str]) -> str:
+    """Decode latex2mathml's character references and mark unknown macros in a node's text."""
+    if not raw:
+        return ""
+    raw = _CHARREF_RE.sub(lambda m: chr(int(m.group(1), 16) if m.group(1) else int(m.group(2))), raw)
+
+    def command(m: re.Match[str]) -> str:
+        if m.group(1) is None:
+            return m.group(2)  # \% in \text{37.5\%}
+        unknown.append(m.group(1))
+        return f"\x00{m.group(1)}\x00"
+
+    # A lone trailing backslash is all that can remain: drop it, a raw \ must never show.
+    return _MATH_CMD_RE.sub(command, raw).replace("\\", "") if "\\" in raw else raw
+
+
+def _serialise(node: Element, unknown: list[str]) -> Iterator[str]:
+    """Serialise a MathML tree, keeping only allowed elements and attributes, escaping all text."""
+    tag = node.tag if isinstance(node.tag, str) else ""
+    keep = tag in _MATH_TAGS
+    if keep:
+        attrs = "".join(
+            f' {k}="{html.escape(v, quote=True)}"'
+            for k, v in node.attrib.items()
+            if k in _MATH_ATTRS and _ATTR_VALUE_RE.match(v)
+        )
+        if tag == "math":
+            attrs = ' xmlns="http://www.w3.org/1998/Math/MathML"' + attrs
+        yield f"<{tag}{attrs}>"
+    yield html.escape(_node_text(node.text, unknown), quote=False)
+    for child in node:
+        yield from _serialise(child, unknown)
+        yield html.escape(_node_text(child.tail, unknown), quote=False)
+    if keep:
+        yield f"</{tag}>"
+
+
+def _math_text(node: Element) -> str:
+    """Approximate a MathML tree as readable text: O(n²), x_i, a/b, √x."""
+    tag = node.tag
+    kids = list(node)
+    own = _node_text(node.text, [])
+    if tag in ("msup", "msub", "msubsup") and len(kids) >= 2:
+        base = _math_text(kids[0])
+        if tag == "msup":
+            return base + _script(_math_text(kids[1]), "^", _SUPERSCRIPT)
+        sub = _script(_math_text(kids[1]), "_", _SUBSCRIPT)
+        sup = _script(_math_text(kids[2]), "^", _SUPERSCRIPT) if len(kids) > 2 else ""
+        return base + sub + sup
+    if tag == "mfrac" and len(kids) == 2:
+        return f"{_group(_math_text(kids[0]))}/{_group(_math_text(kids[1]))}"
+    if tag == "msqrt":
+        return "√" + _group("".join(_math_text(k) for k in kids))
+    if tag == "mroot" and len(kids) == 2:
+        return f"√[{_math_text(kids[1])}]" + _group(_math_text(kids[0]))
+    if tag in ("mover", "munder", "munderover") and len(kids) >= 2:
+        base = _math_text(kids[0])
+        mark = _math_text(kids[1]).strip()
+        if tag == "mover" and mark in _COMBINING and len(base) == 1:
+            return unicodedata.normalize("NFC", base + _COMBINING[mark])
+        if tag == "mover" and node.get("accent") == "true" or mark in _COMBINING:
+            return base
+        under = _script(mark, "_", _SUBSCRIPT) if tag != "mover" else _script(mark, "^", _SUPERSCRIPT)
+        over = _script(_math_text(kids[2]), "^", _SUPERSCRIPT) if len(kids) > 2 else ""
+        return base + under + over
+    if tag == "mspace":
+        return " "
+    if tag == "mtr":
+        return ", ".join(_math_text(k) for k in kids)
+    if tag == "mtable":
+        return "; ".join(_math_text(k) for k in kids)
+    if tag == "mo" and own.strip() in _RELATIONS:
+        own = f" {own.strip()} "
+    parts = [own]
+    for kid in kids:
+        parts.append(_math_text(kid))
+        parts.append(_node_text(kid.tail, []))
+    return "".join(parts)
+
+
+def _script(s: str, mark: str, table: dict[int, str]) -> str:
+    """Write a sub- or superscript with unicode digits where possible, else with ^ or _."""
+    s = s.replace(" ", "")
+    mapped = s.translate(table)
+    if s and all(c != o or c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎" for c, o in zip(mapped, s)):
+        return mapped
+    return mark + _group(s)
+
+
+def _group(s: str) -> str:
+    """Parenthesise `s` when it is more than one symbol."""
+    s = s.strip()
+    return s if len(s) <= 1 or s.isalnum() else f"({s})"
+
+
+def _math_fallback(body: str) -> str:
+    """Turn math that latex2mathml cannot convert into readable text without backslashes."""
+
+    def command(m: re.Match[str]) -> str:
+        if m.group(1) is None:
+            return m.group(2) if m.group(2) not in "\\," else " "
+        return _symbol(m.group(1)) or ("" if m.group(1) in _MATH_LAYOUT else m.group(1))
+
+    text = _MATH_CMD_RE.sub(command, body).replace("\\", "")
+    return _SPACES_RE.sub(" ", text.replace("{", "").replace("}", "")).strip()
+
+
+_MATH_LAYOUT = frozenset(
+    "left right big Big bigg Bigg mathrm mathbf mathit mathcal mathbb mathsf mathtt boldsymbol "
+    "text textbf textit operatorname displaystyle begin end frac sqrt hat tilde bar vec".split()
+)
+
+
+# --- public interface --------------------------------------------------------------------------
+
+
+def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
+    """Convert an abstract's TeX and Markdown to a safe HTML fragment and plain text."""
+    renderer = _Renderer(macros or {})
+    try:
+        cleaned = unicodedata.normalize("NFC", source.translate(_CLEAN))
+        out_html, out_text = renderer.render(cleaned)
+    except Exception as exc:  # never raise on input: fall back to escaped text
+        log.warning("could not convert abstract (%s); showing it as plain text", exc)
+        renderer.warn(f"conversion failed: {exc}")
+        out_text = source.translate(_CLEAN).replace("\\", "")
+        out_html = html.escape(out_text)
+    return Converted(html=_tidy(out_html), text=_tidy(out_text), warnings=tuple(renderer.warnings))
+
+
+def _tidy(s: str) -> str:
+    """Remove citation marks with the spaces before them and collapse runs of spaces."""
+    if _CITE_MARK in s:
+        s = _CITE_MARK_RE.sub("", s)
+    return _SPACES_RE.sub(" ", s).strip()
+
+
+# Title tidying: TeX turned into unicode by the source leaves stray spaces ("PixArt- α :").
+_MATHY = r"[\u0370-\u03ff\u2100-\u214f\u2190-\u22ff\u221e]"
+_TITLE_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
+    (re.compile(r"(?<=\w) \( ((?:[^\s()]{1,3} )+)\)"), lambda m: "(" + m.group(1).replace(" ", "") + ")"),
+    (re.compile(r"(?<![\w-])((?:[A-Za-z0-9] )+[A-Za-z0-9])(?= ?[(:]|$)"), lambda m: m.group(1).replace(" ", "")),
+    (re.compile(r"(?<=-) (?=" + _MATHY + ")"), ""),
+    (re.compile("(" + _MATHY + r") (?=\d\w*|[A-Za-z]{1,3}(?![A-Za-z])|" + _MATHY + ")"), r"\1"),
+    (re.compile(r"(?<=\S) (?=-\w)"), ""),
+    (re.compile(r" (?=[:,;?!)])"), ""),
+)  # fmt: skip
+
+
+def tex_to_text(s: str) -> str:
+    """Turn a title's TeX or Markdown into unicode text and tidy stray spaces around symbols."""
+    text = convert(s).text
+    for pattern, repl in _TITLE_RULES:
+        text = pattern.sub(repl, text)
+    return text

@@ -1,0 +1,49 @@
+"""The one record type that flows through the pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a record came from: the file and the line its abstract starts on."""
+
+    path: Path
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper: what the readers give, and what enrichment adds.
+
+    Readers fill the input fields; enrichment returns copies (``dataclasses.replace``)
+    with the derived fields filled in.
+    """
+
+    # --- input (readers) ---
+    abstract: str  # the abstract as given, whitespace-normalised, TeX and Markdown intact
+    venue: str
+    year: int
+    source: Source
+    title: str = ""  # as given; empty when the input has none
+    authors: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    url: str = ""  # a landing page for the paper (e.g. OpenReview), if given
+    code: tuple[str, ...] = ()  # code links given as a field
+
+    # --- derived (enrichment) ---
+    id: str = ""  # stable identifier: a hash of venue, year and abstract
+    title_source: str = ""  # "given" or "inferred"
+    slug: str = ""
+    summary: str = ""  # one-line contribution sentence, plain text
+    text: str = ""  # the abstract as plain readable text (no TeX, no markup)
+    html: str = ""  # the abstract as a safe HTML fragment (math as MathML)
+    github: tuple[str, ...] = ()  # canonical https://github.com/owner/repo URLs
+    project_pages: tuple[str, ...] = ()  # other project URLs (e.g. *.github.io)
+    topics: tuple[str, ...] = ()  # topic names, most relevant first
+    warnings: tuple[str, ...] = field(default=(), compare=False)

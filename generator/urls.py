@@ -1,0 +1,80 @@
+"""The site's URL scheme, decided in this one module.
+
+Every generated page has a source path (relative to the MkDocs ``docs_dir``) and a
+URL (relative to the site root, as MkDocs makes it with ``use_directory_urls``).
+Everything else asks here; nothing else builds a path by hand.
+"""
+
+from __future__ import annotations
+
+from slugify import slugify
+
+#: Folders under ``docs_dir`` that papersite owns; everything else belongs to the user.
+PAPERS_DIR = "papers"
+TOPICS_DIR = "topics"
+YEARS_DIR = "years"
+SNIPPETS_DIR = "_generated"
+
+PAPERS_JSON = "papers.json"
+HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
+
+#: Longest slug kept for a paper page; long titles are cut at a word boundary.
+MAX_SLUG_LENGTH = 60
+
+
+def slug(text: str, max_length: int = MAX_SLUG_LENGTH) -> str:
+    """Return the URL slug of a title or name (empty when nothing is left)."""
+    return slugify(text, max_length=max_length, word_boundary=True, save_order=True)
+
+
+def paper_source(year: int, paper_slug: str) -> str:
+    """Return the Markdown path of a paper page."""
+    return f"{PAPERS_DIR}/{year}/{paper_slug}.md"
+
+
+def topic_source(topic_slug: str) -> str:
+    """Return the Markdown path of a topic page."""
+    return f"{TOPICS_DIR}/{topic_slug}.md"
+
+
+def year_source(year: int) -> str:
+    """Return the Markdown path of a year page."""
+    return f"{YEARS_DIR}/{year}.md"
+
+
+def topics_index_source() -> str:
+    """Return the Markdown path of the topic index."""
+    return f"{TOPICS_DIR}/index.md"
+
+
+def years_index_source() -> str:
+    """Return the Markdown path of the year index."""
+    return f"{YEARS_DIR}/index.md"
+
+
+def url_of(source: str) -> str:
+    """Return the site URL (relative to the root) that MkDocs gives a Markdown path."""
+    stem = source.removesuffix(".md")
+    if stem == "index":
+        return ""
+    if stem.endswith("/index"):
+        return stem.removesuffix("index")
+    return stem + "/"
+
+
+def link(from_source: str, to_source: str) -> str:
+    """Return a relative Markdown link from one page's source to another's.
+
+    MkDocs resolves links between ``.md`` sources and validates them in strict mode,
+    so pages link source to source and never hard-code the URL layout.
+    """
+    from_parts = from_source.split("/")[:-1]
+    to_parts = to_source.split("/")
+    common = 0
+    while (
+        common < len(from_parts)
+        and common < len(to_parts) - 1
+        and from_parts[common] == to_parts[common]
+    ):
+        common += 1
+    return "/".join([".."] * (len(from_parts) - common) + to_parts[common:])

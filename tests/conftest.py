@@ -1,0 +1,52 @@
+"""Shared fixtures: a throwaway copy of the project to build in, and golden-file updates."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+#: What a project folder holds besides generated output: copied for each end-to-end test.
+PROJECT_FILES = ("mkdocs.yml", "theme", "data")
+HAND_WRITTEN_PAGES = ("index.md", "about.md", "tags.md", "assets")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens", action="store_true",
+        help="rewrite the golden files from the current output (review the diff before committing)",
+    )
+
+
+@pytest.fixture
+def update_goldens(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-goldens"))
+
+
+def copy_project(target: Path) -> Path:
+    """Copy the project's configuration, theme, corpus and hand-written pages to ``target``."""
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PROJECT_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name)
+        else:
+            shutil.copy2(source, target / name)
+    for name in HAND_WRITTEN_PAGES:
+        source = ROOT / "site_src" / name
+        if source.is_dir():
+            shutil.copytree(source, target / "site_src" / name)
+        else:
+            (target / "site_src").mkdir(exist_ok=True)
+            shutil.copy2(source, target / "site_src" / name)
+    return target
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """Return a fresh copy of the project, with no generated pages and no site."""
+    return copy_project(tmp_path / "project")

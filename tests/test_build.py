@@ -1,0 +1,155 @@
+"""End to end, as a user: build the bundled corpus strictly and check the site."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+
+from .conftest import copy_project
+
+PAPERS_IN_BUNDLE = {2024: 19, 2025: 16}
+
+
+def build(project: Path, *args: str) -> int:
+    return cli.main(["build", "-q", "-f", str(project / "mkdocs.yml"), *args])
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(root)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("built") / "project")
+    assert build(project) == 0
+    return project
+
+
+@pytest.fixture(scope="module")
+def papers(built: Path) -> list[dict]:
+    return json.loads((built / "site" / "papers.json").read_text(encoding="utf-8"))
+
+
+def test_every_bundled_paper_gets_a_page(built: Path, papers: list[dict]) -> None:
+    for year, count in PAPERS_IN_BUNDLE.items():
+        pages = list((built / "site" / "papers" / str(year)).glob("*/index.html"))
+        assert len(pages) == count
+    assert len(papers) == sum(PAPERS_IN_BUNDLE.values())
+    for record in papers:
+        assert (built / "site" / record["url"] / "index.html").is_file(), record["url"]
+
+
+def test_papers_json_fields(papers: list[dict]) -> None:
+    fields = {"id", "title", "title_source", "venue", "year", "topics", "github", "url", "summary", "abstract"}
+    for record in papers:
+        assert set(record) == fields
+        assert record["title_source"] == "inferred"  # the plain layout gives no titles
+        assert record["venue"] == "ICLR" and record["year"] in PAPERS_IN_BUNDLE
+        assert 1 <= len(record["topics"]) <= 4
+        assert record["url"] == f"papers/{record['year']}/{record['url'].split('/')[2]}/"
+        assert "\\" not in record["abstract"] and "\\" not in record["title"]
+    assert len({r["title"].casefold() for r in papers}) == len(papers)
+    assert len({r["id"] for r in papers}) == len(papers)
+    keys = [(-r["year"], r["url"]) for r in papers]
+    assert keys == sorted(keys)
+
+
+def test_github_links_are_canonical_badges(built: Path, papers: list[dict]) -> None:
+    repos = sorted(url for r in papers for url in r["github"])
+    assert "https://github.com/czlwang/PopulationTransformer" in repos
+    assert "https://github.com/marccoru/locationencoder" in repos  # trailing "." dropped
+    assert len(repos) == 8
+    record = next(r for r in papers if "https://github.com/czlwang/PopulationTransformer" in r["github"])
+    html = (built / "site" / record["url"] / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'<a[^>]*class="ps-badge"[^>]*href="https://github.com/czlwang/PopulationTransformer"', html) or re.search(
+        r'<a[^>]*href="https://github.com/czlwang/PopulationTransformer"[^>]*class="ps-badge"', html
+    )
+    assert "czlwang/PopulationTransformer</a>" in html
+    assert "<svg" in html  # the GitHub mark, inline
+
+
+def test_coined_names_lead_inferred_titles(papers: list[dict]) -> None:
+    titles = [r["title"] for r in papers]
+    for name in ("URLOST", "CRATE-MAE", "PopT", "MAESTRO"):
+        assert any(name in t for t in titles), name
+    assert all(len(t) <= 100 for t in titles)
+
+
+def test_paper_page_shows_everything(built: Path, papers: list[dict]) -> None:
+    record = next(r for r in papers if "URLOST" in r["abstract"])
+    html = (built / "site" / record["url"] / "index.html").read_text(encoding="utf-8")
+    assert "Title inferred from the abstract" in html
+    assert "ICLR 2025" in html
+    for topic in record["topics"]:
+        assert f'href="../../../topics/' in html
+        assert topic in html
+    assert "ps-topic" in html
+
+
+def test_math_is_rendered_offline_and_no_tex_is_left(built: Path) -> None:
+    pages = list((built / "site" / "papers").rglob("index.html"))
+    math_pages = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        body = html.split('class="ps-abstract"', 1)[1].split("</div>", 1)[0]
+        text = re.sub(r"<math.*?</math>", "", body, flags=re.S)
+        assert not re.search(r"\\[A-Za-z]+", text), page
+        assert "$" not in text, page
+        math_pages += "<math" in body
+    assert math_pages >= 3
+
+
+def test_site_loads_nothing_from_the_network(built: Path) -> None:
+    remote = re.compile(r'<(?:script|link|img|iframe|source)\b[^>]*(?:src|href)="(?:https?:)?//', re.I)
+    for page in (built / "site").rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert not remote.search(html), page
+        assert "fonts.googleapis" not in html and "fonts.gstatic" not in html
+
+
+def test_index_pages_exist_and_stay_out_of_search(built: Path, papers: list[dict]) -> None:
+    site = built / "site"
+    for path in ("topics/index.html", "years/index.html", "years/2024/index.html", "years/2025/index.html", "tags/index.html"):
+        assert (site / path).is_file(), path
+    for topic in {t for r in papers for t in r["topics"]}:
+        assert topic in (site / "topics/index.html").read_text(encoding="utf-8")
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    locations = {doc["location"].split("#")[0] for doc in index["docs"]}
+    assert not any(loc.startswith(("topics/", "years/", "tags/")) or loc == "" for loc in locations)
+    assert {r["url"] for r in papers} <= locations
+
+
+def test_navigation_lists_index_pages_only(built: Path) -> None:
+    html = (built / "site/index.html").read_text(encoding="utf-8")
+    navs = re.findall(r"<nav\b.*?</nav>", html, flags=re.S)
+    assert navs and not any("papers/" in nav for nav in navs)
+    tabs = html.split('class="md-tabs__list"', 1)[1].split("</ul>", 1)[0]
+    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "Tags", "About"]
+
+
+def test_home_page_says_what_the_site_holds(built: Path) -> None:
+    html = (built / "site/index.html").read_text(encoding="utf-8")
+    assert "<strong>35</strong> papers" in html
+    assert "2025, 2024" in html
+
+
+def test_rebuilding_the_same_input_rewrites_nothing(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert build(built) == 0
+    assert "0 pages written" in capsys.readouterr().out
+
+
+def test_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
+    other = copy_project(tmp_path / "elsewhere")
+    assert build(other) == 0
+    for folder in ("site", "site_src"):
+        assert tree_digest(other / folder) == tree_digest(built / folder), folder

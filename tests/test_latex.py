@@ -1,0 +1,233 @@
+"""Tests for generator.latex: abstracts to safe HTML and plain text, titles to unicode."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.latex import Converted, convert, tex_to_text
+
+FIXTURES = Path(__file__).parent / "fixtures" / "text"
+REAL = [json.loads(line) for line in (FIXTURES / "real_abstracts.jsonl").read_text("utf-8").splitlines()]
+
+# Every tag convert() may emit; anything else starting with < would be a hole.
+_OUR_TAGS = re.compile(
+    r'</?(?:strong|em|code)>|<a href="https?://[^"<>]*" rel="nofollow">|</a>'
+    r'|<math xmlns="http://www.w3.org/1998/Math/MathML"[^<>]*>|</?m[a-z]*(?: [a-z]+="[^"<>]*")*>'
+    r"|</?(?:none|semantics|annotation)>"
+)
+_COMMAND = re.compile(r"\\[A-Za-z]")
+
+
+def assert_safe(result: Converted) -> None:
+    leftover = _OUR_TAGS.sub("", result.html)
+    assert "<" not in leftover and ">" not in leftover, leftover
+    assert not _COMMAND.search(result.html) and not _COMMAND.search(result.text)
+    assert "\n" not in result.html
+    assert not re.search(r'href="(?!https?://)', result.html)  # only http(s) links
+
+
+@pytest.mark.parametrize(
+    ("source", "html", "text"),
+    [
+        (r"\textbf{a}", "<strong>a</strong>", "a"),
+        (r"\textit{a}", "<em>a</em>", "a"),
+        (r"\emph{a b}", "<em>a b</em>", "a b"),
+        (r"\texttt{a}", "<code>a</code>", "a"),
+        (r"\textsc{Ours}", "Ours", "Ours"),
+        (r"\underline{a}", "<em>a</em>", "a"),
+        (r"{\bf x} {\it y}", "<strong>x</strong> <em>y</em>", "x y"),
+        (r"{\em{constant}} step", "<em>constant</em> step", "constant step"),
+        ("``soft prompt''", "“soft prompt”", "“soft prompt”"),
+        ("`generalized' version", "‘generalized’ version", "‘generalized’ version"),
+        ("doctor's", "doctor&#x27;s", "doctor's"),
+        (r"50\% \& a\_b \#1 \$5", "50% &amp; a_b #1 $5", "50% & a_b #1 $5"),
+        ("Figure~1", "Figure\u00a01", "Figure\u00a01"),
+        ("only ~30% of", "only ~30% of", "only ~30% of"),
+        ("a--b a---b", "a–b a—b", "a–b a—b"),
+        (r"Schr\"odinger R\'{e}nyi Polyak-\L ojasiewicz", "Schrödinger Rényi Polyak-Łojasiewicz",
+         "Schrödinger Rényi Polyak-Łojasiewicz"),
+        (r"prior work~\citep{a,b}. And \cite{c}, see \ref{x}", "prior work. And, see", "prior work. And, see"),
+        (r"stray {braces} and a\\b", "stray braces and a b", "stray braces and a b"),
+        (r"\eg, \ie, \textasciitilde10", "e.g., i.e., ~10", "e.g., i.e., ~10"),
+        ("**bold** and *em* and _em_", "<strong>bold</strong> and <em>em</em> and <em>em</em>", "bold and em and em"),
+        ("__Google__ **S**orting", "<strong>Google</strong> <strong>S</strong>orting", "Google Sorting"),
+        ("snake_case_name and a*b*c and 2 * 3", "snake_case_name and a*b*c and 2 * 3",
+         "snake_case_name and a*b*c and 2 * 3"),
+        ("**unclosed bold", "**unclosed bold", "**unclosed bold"),
+        ("`code_x` here", "<code>code_x</code> here", "code_x here"),
+        ("[CoIC](https://github.com/S/CoIC), an",
+         '<a href="https://github.com/S/CoIC" rel="nofollow">CoIC</a>, an', "CoIC (https://github.com/S/CoIC), an"),
+        ("at https://github.com/a/b.",
+         'at <a href="https://github.com/a/b" rel="nofollow">https://github.com/a/b</a>.', "at https://github.com/a/b."),
+        ("(https://x.io/a_(b)) ok", '(<a href="https://x.io/a_(b)" rel="nofollow">https://x.io/a_(b)</a>) ok',
+         "(https://x.io/a_(b)) ok"),
+        ("at github.com/x/y", 'at <a href="https://github.com/x/y" rel="nofollow">github.com/x/y</a>', "at github.com/x/y"),
+        (r"\url{https://a.org/~u/x\_y}", '<a href="https://a.org/~u/x_y" rel="nofollow">https://a.org/~u/x_y</a>',
+         "https://a.org/~u/x_y"),
+        (r"\href{https://a.org}{our \textbf{site}}", '<a href="https://a.org" rel="nofollow">our <strong>site</strong></a>',
+         "our site (https://a.org)"),
+        ("<https://a.org/x>", '<a href="https://a.org/x" rel="nofollow">https://a.org/x</a>', "https://a.org/x"),
+        ("&#151; &mdash; &amp; &lt;b&gt;", "— — &amp; &lt;b&gt;", "— — & <b>"),
+        ("zero\u200bwidth\u2060 \ufeffﬁne ﬂow", "zerowidth fine flow", "zerowidth fine flow"),
+        ("{{ x }} and {% y %}", "{{ x }} and {% y %}", "{{ x }} and {% y %}"),
+        ("use $5 only", "use $5 only", "use $5 only"),
+    ],
+)
+def test_text_mode(source: str, html: str, text: str) -> None:
+    result = convert(source)
+    assert (result.html, result.text) == (html, text)
+    assert_safe(result)
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "display"),
+    [
+        (r"$\alpha$", "α", "inline"),
+        (r"$O(n^2)$", "O(n²)", "inline"),
+        (r"$x_i$", "x_i", "inline"),
+        (r"$\frac{a}{b}$", "a/b", "inline"),
+        (r"\(\sqrt{T}\)", "√T", "inline"),
+        (r"$$\sum_i x_i$$", "∑_ix_i", "block"),
+        (r"\[a \leq b\]", "a ≤ b", "block"),
+        (r"$\\alpha$", "α", "inline"),
+        (r"$\textbf{\textit{M}}^3$", "𝑀³", "inline"),
+        (r"$j<i$", "j < i", "inline"),
+    ],
+)
+def test_math(source: str, text: str, display: str) -> None:
+    result = convert(source)
+    assert result.html.startswith("<math ") and f'display="{display}"' in result.html
+    assert result.text == text
+    assert result.warnings == ()
+    assert_safe(result)
+
+
+def test_math_then_percent() -> None:
+    result = convert(r"by $9.93$\%")
+    assert result.html.endswith("</math>%") and result.text == "by 9.93%"
+
+
+def test_unterminated_dollar_is_literal_with_warning() -> None:
+    result = convert("costs under $600. Vanilla")
+    assert result.text == "costs under $600. Vanilla"
+    assert "unmatched $" in result.warnings
+
+
+@pytest.mark.parametrize("source", [r"{\mname} is fast", r"\mname{} is fast", r"\mname is fast"])
+def test_macro_given(source: str) -> None:
+    result = convert(source, {"mname": "FastNet"})
+    assert result.text == "FastNet is fast" and result.warnings == ()
+
+
+def test_macro_unknown_is_dropped_with_warning() -> None:
+    result = convert(r"We propose \eattacks{}, a novel attack")
+    assert result.text == "We propose, a novel attack"
+    assert result.warnings == (r"unknown macro \eattacks",)
+
+
+def test_macro_in_math_uses_value_or_name() -> None:
+    assert convert(r"$\KSD(x)$", {"KSD": "D"}).text == "D(x)"
+    result = convert(r"$\KSD(x)$")
+    assert result.text == "KSD(x)" and result.warnings == (r"unknown macro \KSD",)
+    assert_safe(result)
+
+
+def test_failed_math_is_readable_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = convert(r"$\begin{foo} \alpha$")
+    assert "math could not be rendered" in result.warnings[0]
+    assert "α" in result.text and "<math" not in result.html
+    assert_safe(result)
+
+
+HOSTILE = [
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    '<iframe src="https://evil.example"></iframe>',
+    "[x](javascript:alert(1))",
+    "[x](data:text/html;base64,PHNjcmlwdD4=)",
+    r"\href{javascript:alert(1)}{click}",
+    r"\url{javascript:alert(1)}",
+    "javascript:alert(1)",
+    r"$\text{<script>alert(1)</script>}$",
+    r"$\href{javascript:alert(1)}{x}$",
+    r"$\style{background:url(x)}{x}$",
+    '<a href="https://x.org" onclick="alert(1)">x</a>',
+    "&lt;script&gt;alert(1)&lt;/script&gt;",
+    '"quoted" & <b>bold</b>',
+    "unterminated $x and \\(y",
+]
+
+
+@pytest.mark.parametrize("source", HOSTILE)
+def test_hostile_input_is_shown_as_text(source: str) -> None:
+    result = convert(source)
+    assert_safe(result)
+    assert "<script" not in result.html and "<img" not in result.html and "<iframe" not in result.html
+    assert "onerror=" not in result.html.replace("onerror=alert", "") or "&lt;" in result.html
+
+
+def test_javascript_links_keep_only_their_label() -> None:
+    assert convert("[x](javascript:alert(1))").html == "x"
+    assert convert(r"\href{javascript:alert(1)}{click}").html == "click"
+
+
+def test_long_abstract() -> None:
+    source = (r"We \textbf{show} $x^2$ at https://github.com/a/b. " * 400)[:20_000]
+    result = convert(source)
+    assert_safe(result)
+    assert result.html.count("<math ") >= 390
+
+
+@pytest.mark.parametrize("record", REAL, ids=lambda r: r["title"][:30])
+def test_real_abstracts(record: dict[str, str]) -> None:
+    result = convert(record["abstract"])
+    assert_safe(result)
+    assert convert(record["abstract"]) == result  # deterministic
+    assert not any(w.startswith("math could not") for w in result.warnings)
+    leftover = re.sub(r"\{1,2,⋯T\}", "", result.text)  # a set in math is a real brace
+    assert "{" not in leftover and "}" not in leftover
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_never_raises_and_always_safe(source: str) -> None:
+    assert_safe(convert(source))
+
+
+_TEXISH = st.lists(st.sampled_from(list("\\{}$*_`'~-[]()<>&#%^ ax1:/.") + [
+    r"\textbf{", r"\emph", r"\url{", r"\href{", "https://", "github.com/", "javascript:", "$$", r"\(",
+    r"\)", "``", "''", "**", "&#151;", "&lt;", r"\alpha", r"\mname", "<script>", "](", r"\\"]), max_size=60).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_TEXISH, max_size=8).map("".join))
+def test_texish_input_is_safe(source: str) -> None:
+    result = convert(source)
+    assert_safe(result)
+    assert convert(source) == result
+
+
+@pytest.mark.parametrize(
+    ("title", "text"),
+    [
+        ("PixArt- α : Fast Training", "PixArt-α: Fast Training"),
+        ("PILOT: An O ( 1 / K ) -Convergent Approach", "PILOT: An O(1/K)-Convergent Approach"),
+        ("∞ -Diff: Infinite Resolution", "∞-Diff: Infinite Resolution"),
+        ("α TC-VAE: On the relationship", "αTC-VAE: On the relationship"),
+        ("u- μ P: The Unit-Scaled", "u-μP: The Unit-Scaled"),
+        ("Streaming Algorithms For ℓ p Flows", "Streaming Algorithms For ℓp Flows"),
+        ("G 2 N 2 : Weisfeiler and Lehman", "G2N2: Weisfeiler and Lehman"),
+        ("SEBRA : Debiasing", "SEBRA: Debiasing"),
+        (r"Bridging \emph{De Novo} Peptide", "Bridging De Novo Peptide"),
+        (r"$\alpha$-Divergence", "α-Divergence"),
+        ("A Poincaré Inequality", "A Poincaré Inequality"),
+    ],
+)
+def test_tex_to_text(title: str, text: str) -> None:
+    assert tex_to_text(title) == text

@@ -1,0 +1,84 @@
+"""Tests for generator.links: repository badges and project pages found in abstracts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from generator.links import Links, find_links, github_repo, split_url
+
+FIXTURES = Path(__file__).parent / "fixtures" / "text"
+
+
+@pytest.mark.parametrize(
+    ("source", "github", "pages"),
+    [
+        ("Code: https://github.com/a/b.", ("https://github.com/a/b",), ()),
+        ("Code: http://www.github.com/a/b-c_d.git, and more", ("https://github.com/a/b-c_d",), ()),
+        ("at github.com/a-r-j/ProteinWorkshop", ("https://github.com/a-r-j/ProteinWorkshop",), ()),
+        (r"at \url{https://github.com/x/y}", ("https://github.com/x/y",), ()),
+        (r"\href{https://github.com/x/y}{GitHub}", ("https://github.com/x/y",), ()),
+        ("[CoIC](https://github.com/S/CoIC), an", ("https://github.com/S/CoIC",), ()),
+        ("[https://github.com/M/L](https://github.com/M/L)", ("https://github.com/M/L",), ()),
+        ("(https://github.com/z/Mol)", ("https://github.com/z/Mol",), ()),
+        ("https://github.com/m/LMOps/tree/main/minillm", ("https://github.com/m/LMOps",), ()),
+        ("https://github.com/a/b/blob/main/x.py", ("https://github.com/a/b",), ()),
+        ("https://github.com/a/b and https://github.com/A/B/", ("https://github.com/a/b",), ()),
+        ("https://github.com/j/RobustDT。", ("https://github.com/j/RobustDT",), ()),
+        ("“https://github.com/a/b”", ("https://github.com/a/b",), ()),
+        ("'https://github.com/a/b'", ("https://github.com/a/b",), ()),
+        ("https://github.com/owner", (), ("https://github.com/owner",)),
+        ("https://github.com/spatially_aware_transformer", (), ("https://github.com/spatially_aware_transformer",)),
+        ("https://github.com/orgs/foo", (), ("https://github.com/orgs/foo",)),
+        ("Website: https://x.github.io/glide/.", (), ("https://x.github.io/glide/",)),
+        ("see mathvista.github.io/x, now", (), ("https://mathvista.github.io/x",)),
+        ("<https://ccvl.jhu.edu/3D-DST/>", (), ("https://ccvl.jhu.edu/3D-DST/",)),
+        ("[site](tensortrust.ai/paper)", (), ("https://tensortrust.ai/paper",)),
+        ("www.forecastbench.org", (), ("https://www.forecastbench.org",)),
+        ("https://en.wikipedia.org/wiki/A_(b))", (), ("https://en.wikipedia.org/wiki/A_(b)",)),
+        ("[x](javascript:alert(1)) javascript:alert(1) <EOS>", (), ()),
+        ("no links at all; e.g. github is nice", (), ()),
+    ],
+)
+def test_find_links(source: str, github: tuple[str, ...], pages: tuple[str, ...]) -> None:
+    assert find_links(source) == Links(github=github, project_pages=pages)
+
+
+@pytest.mark.parametrize(
+    ("candidate", "url", "trailing"),
+    [
+        ("https://a.b/c.", "https://a.b/c", "."),
+        ("https://a.b/c).", "https://a.b/c", ")."),
+        ("https://a.b/c_(d)", "https://a.b/c_(d)", ""),
+        ("https://a.b/c**", "https://a.b/c", "**"),
+        ("https://a.b/c:", "https://a.b/c", ":"),
+    ],
+)
+def test_split_url(candidate: str, url: str, trailing: str) -> None:
+    assert split_url(candidate) == (url, trailing)
+
+
+def test_github_repo_rejects_non_repositories() -> None:
+    assert github_repo("https://github.com/a/..") is None
+    assert github_repo("https://gist.github.com/a/b") is None
+    assert github_repo("https://github.com/a/b.git") == "https://github.com/a/b"
+
+
+def test_real_abstracts_recall() -> None:
+    for line in (FIXTURES / "real_abstracts.jsonl").read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        want = {u.lower() for u in map(github_repo, record["github_urls"]) if u}
+        got = {u.lower() for u in find_links(record["abstract"]).github}
+        assert got == want
+
+
+@given(st.text(max_size=300))
+def test_badges_are_canonical(source: str) -> None:
+    links = find_links(source)
+    for url in links.github:
+        assert github_repo(url) == url
+    assert all(u.startswith(("http://", "https://")) for u in links.project_pages)

@@ -1,0 +1,145 @@
+"""Tests for generator.titles on real abstracts (fixtures) and edge cases."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.titles import coined_name, infer_title, make_distinct, summarize
+
+FIXTURES = Path(__file__).parent / "fixtures" / "titles" / "records.jsonl"
+RECORDS = [json.loads(line) for line in FIXTURES.read_text(encoding="utf-8").splitlines() if line.strip()]
+NAMED = [r for r in RECORDS if r["name"]]
+MARKUP = re.compile(r"\\[A-Za-z]+|\$|[{}]|\*\*|`|\]\(")
+
+
+def _id(record: dict) -> str:
+    return record["name"] or record["text"][:20]
+
+
+@pytest.mark.parametrize("record", NAMED, ids=_id)
+def test_coined_name_found_and_in_title(record: dict) -> None:
+    assert coined_name(record["text"]) == record["name"]
+    assert infer_title(record["text"]).startswith(record["name"] + ": ")
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=_id)
+def test_title_and_summary_shape(record: dict) -> None:
+    title = infer_title(record["text"])
+    assert 0 < len(title) <= 100
+    assert not title.endswith(".")
+    assert not MARKUP.search(title)
+    summary = summarize(record["text"])
+    assert len(summary) <= 220 and summary.endswith(".")
+
+
+def test_simclr_is_not_the_name() -> None:
+    text = (
+        "We propose FooNet, a contrastive method for sensor data. "
+        "FooNet outperforms SimCLR and SimCLR variants. FooNet is simple."
+    )
+    assert coined_name(text) == "FooNet"
+
+
+@pytest.mark.parametrize("acronym", ["LLM", "GNN", "MAE", "CNN", "SOTA", "RL", "AI", "GPU", "NLP"])
+def test_common_acronyms_are_never_names(acronym: str) -> None:
+    text = f"We propose a {acronym} method. The {acronym} works. Our {acronym} is fast with {acronym}."
+    assert coined_name(text) is None
+
+
+def test_real_titles_distinct_after_make_distinct() -> None:
+    titles = make_distinct([infer_title(r["text"]) for r in RECORDS])
+    assert len({t.casefold() for t in titles}) == len(titles)
+
+
+def test_make_distinct_suffixes_and_limits() -> None:
+    long = "A" * 100
+    out = make_distinct(["Graph Learning", "graph learning", "Graph Learning (2)", long, long])
+    assert out[0] == "Graph Learning"
+    assert out[1].casefold() not in {o.casefold() for o in (out[0], out[2])}
+    assert len({o.casefold() for o in out}) == 5
+    assert all(len(o) <= 100 for o in out)
+
+
+def test_make_distinct_with_keys_ignores_input_order() -> None:
+    a = make_distinct(["T", "T"], keys=["b", "a"])
+    b = make_distinct(["T", "T"], keys=["a", "b"])
+    assert a == list(reversed(b))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "   ",
+        ".",
+        "$$",
+        "Deep learning.",
+        "Neural networks are widely used in many applications across science and engineering",
+        "Graph neural networks " + "and very long sentences " * 80 + "never end.",
+        "Wir schlagen ein Verfahren vor: Übersetzung mit ℓ1-Regularisierung und α-β Suche.",
+        "We propose 学習 方法 for 日本語 text. 学習 is good.",
+        "We propose\u200b a zero\u2011width ﬁlter.",
+        "In this work, we study the problem of explicit NeRF compression.",
+    ],
+)
+def test_edge_cases(text: str) -> None:
+    title = infer_title(text)
+    assert 0 < len(title) <= 100 and not title.endswith(".")
+    summary = summarize(text)
+    assert 0 < len(summary) <= 220 and summary.endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (  # named late, with "abbreviated as"; the bracketed background acronym (NER) is not the name
+            "Named entity recognition (NER) is a core task. Prior NER systems need labels. We propose a "
+            "label-free tagger for noisy text. Our tagger, abbreviated as LIFT, combines weak rules with "
+            "self-training. LIFT outperforms baselines.",
+            "LIFT",
+        ),
+        (  # "(X for short)"; the plural acronym INRs is never a name
+            "Implicit neural representations (INRs) compress signals. We present a Bayesian codec for INRs "
+            "(BayesCodec for short). BayesCodec achieves strong rates.",
+            "BayesCodec",
+        ),
+    ],
+)
+def test_late_names_beat_background_acronyms(text: str, name: str) -> None:
+    assert coined_name(text) == name
+    assert infer_title(text).startswith(name + ": ")
+
+
+def test_name_kept_when_a_title_word_contains_it() -> None:
+    text = "Symbolic regression is hard. We propose SYMBOL, a symbolic equation learner. SYMBOL outperforms baselines."
+    assert infer_title(text).startswith("SYMBOL: ")
+
+
+def test_title_is_topic_words_without_fillers() -> None:
+    text = (
+        "Graph anomaly detection matters. We propose a novel, simple and effective method for graph "
+        "anomaly detection. Graph anomaly detection is hard."
+    )
+    title = infer_title(text)
+    assert "Graph Anomaly Detection" in title
+    assert not {"Novel", "Simple", "Effective", "Method"} & set(title.split())
+
+
+def test_no_propose_uses_study_clause() -> None:
+    title = infer_title("In this work, we study the problem of explicit NeRF compression. It matters.")
+    assert "NeRF Compression" in title
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=600))
+def test_never_raises_and_bounded(text: str) -> None:
+    title = infer_title(text)
+    assert 0 < len(title) <= 100
+    assert 0 < len(summarize(text)) <= 220
+    coined_name(text)

@@ -1,0 +1,182 @@
+"""Tests of the topic taxonomy loader and of topic assignment on real abstracts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.errors import InputError
+from generator.topics import MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy
+
+FIXTURES = Path(__file__).parent / "fixtures" / "topics"
+PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
+
+VALID = """\
+- name: Federated learning
+  description: Training across clients.
+  terms: [federated learning, fl, clients]
+- name: Computer vision
+  description: Images.
+  terms: [image classification, CLIP]
+  weak_terms: [image, images]
+  exclude: [image text]
+  weight: 0.7
+- name: Other topics
+  description: Nothing else matched.
+  fallback: true
+"""
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Taxonomy:
+    return load_taxonomy()
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "topics.yml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --- loading --------------------------------------------------------------------------------------
+
+
+def test_shipped_taxonomy_is_valid(shipped: Taxonomy) -> None:
+    assert 25 <= len(shipped.topics) <= 40
+    assert shipped.fallback.name == "Other topics"
+    assert len(set(shipped.names)) == len(shipped.names)
+    assert all(topic.terms and topic.description for topic in shipped.topics)
+
+
+def test_small_file_loads(tmp_path: Path) -> None:
+    taxonomy = load_taxonomy(write(tmp_path, VALID))
+    assert taxonomy.names == ("Federated learning", "Computer vision", "Other topics")
+    vision = taxonomy.topics[1]
+    assert vision.weak_terms == ("image", "images") and vision.exclude == ("image text",) and vision.weight == 0.7
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "fragment"),
+    [
+        ("- name: A\n  description: x\n  terms: [a]\n- name: a\n  description: y\n  terms: [b]\n", 4, "already"),
+        ("- name: A\n  description: x\n  terms: []\n", 1, "non-empty list of terms"),
+        ("- name: A\n  description: x\n", 1, "non-empty list of terms"),
+        ("- name: A\n  description: x\n  terms: [a]\n  colour: red\n", 4, "unknown key"),
+        ("- name: A\n  description: x: y\n  terms: [a]\n", 2, "not valid YAML"),
+        ("- name: A\n  terms: [a]\n", 1, "missing 'description'"),
+        ("- name: A\n  description: x\n  terms: [a, '--']\n", 3, "no letters"),
+        ("- name: A\n  description: x\n  terms: [a, b, a]\n", 3, "twice"),
+        ("- name: A\n  description: x\n  terms: a\n", 3, "list of phrases"),
+        ("- name: A\n  description: x\n  terms: [a]\n  weight: lots\n", 4, "'weight'"),
+        ("- name: A\n  description: x\n  terms: [a]\n  exclude: [a]\n", 1, "both lists and excludes"),
+        ("- name: O\n  description: x\n  terms: [a]\n  fallback: true\n", 1, "must not have terms"),
+        ("name: A\n", 1, "list of topics"),
+    ],
+)
+def test_malformed_file_names_file_and_line(tmp_path: Path, text: str, line: int, fragment: str) -> None:
+    path = write(tmp_path, text)
+    with pytest.raises(InputError) as caught:
+        load_taxonomy(path)
+    assert caught.value.path == path
+    assert caught.value.line == line
+    assert fragment in caught.value.message
+    assert str(caught.value).startswith(f"{path}:{line}: ")
+
+
+@pytest.mark.parametrize("fallbacks", ["", "- name: O\n  description: x\n  fallback: true\n" * 2])
+def test_exactly_one_fallback_required(tmp_path: Path, fallbacks: str) -> None:
+    text = "- name: A\n  description: x\n  terms: [a]\n" + fallbacks.replace("O\n", "O\n", 1)
+    if fallbacks:  # two fallbacks with distinct names, so the uniqueness check does not fire first
+        text = text.replace("name: O", "name: O1", 1).replace("name: O\n", "name: O2\n", 1)
+    with pytest.raises(InputError, match="exactly one"):
+        load_taxonomy(write(tmp_path, text))
+
+
+def test_missing_file_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="cannot read"):
+        load_taxonomy(tmp_path / "absent.yml")
+
+
+# --- matching rules, on the small taxonomy ----------------------------------------------------------
+
+
+@pytest.fixture()
+def small(tmp_path: Path) -> Taxonomy:
+    return load_taxonomy(write(tmp_path, VALID))
+
+
+def test_title_match_decides_alone(small: Taxonomy) -> None:
+    assert assign_topics("Federated Learning at scale", "We study a method.", (), small) == ("Federated learning",)
+
+
+def test_single_passing_mention_does_not_tag(small: Taxonomy) -> None:
+    text = "Unlike federated learning, our method trains one model on pooled data."
+    assert assign_topics("", text, (), small) == ("Other topics",)
+
+
+def test_abbreviation_after_its_expansion_counts_once(small: Taxonomy) -> None:
+    assert assign_topics("", "We study federated learning (FL) here.", (), small) == ("Other topics",)
+    assert assign_topics("", "Federated learning (FL) trains clients jointly.", (), small) == ("Federated learning",)
+
+
+def test_keywords_weigh_like_a_title(small: Taxonomy) -> None:
+    assert assign_topics("", "A method.", ["Federated Learning"], small) == ("Federated learning",)
+
+
+def test_word_boundaries_hyphens_and_case(small: Taxonomy) -> None:
+    assert assign_topics("", "flexible influence of flat flowers", (), small) == ("Other topics",)
+    assert assign_topics("", "Image-classification and image classification.", (), small) == ("Computer vision",)
+    # A term with capitals is an acronym and matches only as written.
+    assert assign_topics("", "We clip gradients and clip them again.", (), small) == ("Other topics",)
+    assert assign_topics("", "We fine-tune CLIP; its features help CLIP.", (), small) == ("Computer vision",)
+
+
+def test_weak_terms_and_exclusions(small: Taxonomy) -> None:
+    assert assign_topics("", "An image and an image.", (), small) == ("Other topics",)  # 2 x 0.5
+    # Weak terms only support a topic that has strong evidence, unless the abstract is full of them.
+    four = "images of cats, images of dogs, images of cows, images of hens"
+    assert assign_topics("", four, (), small) == ("Other topics",)
+    assert assign_topics("", f"Image classification of {four}.", (), small) == ("Computer vision",)
+    assert assign_topics("", f"{four}, {four}", (), small) == ("Computer vision",)
+    assert assign_topics("", "image text pairs, image text retrieval, image text data", (), small) == ("Other topics",)
+
+
+# --- the shipped taxonomy on real abstracts ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", [p for p in PAPERS if p["expect"]], ids=lambda p: p["openreview_id"])
+def test_real_abstract_gets_its_authors_topic(shipped: Taxonomy, paper: dict) -> None:
+    topics = assign_topics(paper["title"], paper["abstract"], (), shipped)
+    assert paper["expect"] in topics
+
+
+def test_federated_learning_abstract(shipped: Taxonomy) -> None:
+    paper = next(p for p in PAPERS if p["expect"] == "Federated learning")
+    assert assign_topics("", paper["abstract"], (), shipped)[0] == "Federated learning"
+
+
+@pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p["openreview_id"])
+def test_one_to_three_known_topics_and_deterministic(shipped: Taxonomy, paper: dict) -> None:
+    first = assign_topics(paper["title"], paper["abstract"], paper["keywords"], shipped)
+    assert 1 <= len(first) <= MAX_TOPICS
+    assert len(set(first)) == len(first)
+    assert set(first) <= set(shipped.names)
+    assert (shipped.fallback.name in first) == (first == (shipped.fallback.name,))
+    assert assign_topics(paper["title"], paper["abstract"], paper["keywords"], shipped) == first
+    assert assign_topics(paper["title"], paper["abstract"], paper["keywords"], load_taxonomy()) == first
+
+
+def test_nothing_to_match_gives_the_fallback(shipped: Taxonomy) -> None:
+    assert assign_topics("", "", (), shipped) == ("Other topics",)
+    assert assign_topics("Zebra", "The quick brown fox jumps over the lazy dog", (), shipped) == ("Other topics",)
+
+
+@settings(max_examples=200, deadline=None)
+@given(title=st.text(max_size=80), text=st.text(max_size=600), keywords=st.lists(st.text(max_size=30), max_size=5))
+def test_never_raises_on_arbitrary_text(shipped: Taxonomy, title: str, text: str, keywords: list[str]) -> None:
+    topics = assign_topics(title, text, keywords, shipped)
+    assert 1 <= len(topics) <= MAX_TOPICS
