@@ -19,6 +19,8 @@ log = logging.getLogger("generator")
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
+DEFAULT_BUNDLE = "dist/papersite-offline.zip"
+
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
@@ -41,6 +43,10 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("generate", parents=[common], help="write the Markdown pages into docs_dir")
     build = commands.add_parser("build", parents=[common], help="generate, then render the site with MkDocs (strict)")
     build.add_argument("-d", "--site-dir", help="where the site goes (default: site_dir of mkdocs.yml, or site/)")
+    bundle = commands.add_parser("bundle", parents=[common], help="generate, then write the offline site as a zip")
+    bundle.add_argument(
+        "-o", "--output", help=f"the zip to write (default: {DEFAULT_BUNDLE} in the project folder)"
+    )
     serve = commands.add_parser("serve", parents=[common], help="preview with live reload; regenerates when inputs change")
     serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     return parser
@@ -105,11 +111,19 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy)
     if args.command == "serve":
         return _serve(settings, args.dev_addr)
+    output = None
+    if args.command == "bundle":
+        output = Path(args.output).resolve() if args.output else settings.project_dir / DEFAULT_BUNDLE
+        site.check_bundle_target(output)  # before anything is written
     started = time.perf_counter()
     result = _generate(settings)
     if args.command == "build":
         site_dir = site.build_site(settings)
         print(f"Site built in {site_dir} (open {site_dir / 'index.html'})")
+    elif output is not None:
+        site.build_bundle(settings, output)
+        root = output.name.removesuffix(".zip")
+        print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(
         f"papersite: {result.summary().rsplit(' in ', 1)[0]} in {time.perf_counter() - started:.2f} s"
     )

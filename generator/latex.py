@@ -600,10 +600,16 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
     return Converted(html=_tidy(out_html), text=_tidy(out_text), warnings=tuple(renderer.warnings))
 
 
+# "a method (\\mname)" whose macro was dropped leaves "()"; "f()" (no space) is kept.
+_EMPTY_PARENS_RE = re.compile(r" \(\s*\)")
+
+
 def _tidy(s: str) -> str:
-    """Remove citation marks with the spaces before them and collapse runs of spaces."""
+    """Remove citation marks and emptied parentheses; collapse runs of spaces."""
     if _CITE_MARK in s:
         s = _CITE_MARK_RE.sub("", s)
+    if "()" in s or "( )" in s:
+        s = _EMPTY_PARENS_RE.sub("", s)
     return _SPACES_RE.sub(" ", s).strip()
 
 

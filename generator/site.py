@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from .config import Settings
@@ -23,11 +24,35 @@ SITE_MARKER = ".papersite-site"
 DEFAULT_SOURCE_DATE_EPOCH = "0"
 
 
-def mkdocs_env() -> dict[str, str]:
+#: Files of a hosted site that an offline bundle does not need (source maps are skipped too).
+NOT_IN_BUNDLE = {"sitemap.xml", "sitemap.xml.gz", "search/search_index.json", SITE_MARKER}
+
+#: A fixed timestamp for every zip entry (the zip format's earliest), for stable bytes.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def mkdocs_env(offline: bool = False) -> dict[str, str]:
     """Return the environment for MkDocs: reproducible unless the user set a date."""
     env = dict(os.environ)
     env.setdefault("SOURCE_DATE_EPOCH", DEFAULT_SOURCE_DATE_EPOCH)
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # papersite keeps MkDocs swappable (README)
+    env["PAPERSITE_OFFLINE"] = "true" if offline else "false"
     return env
+
+
+def run_mkdocs(settings: Settings, site_dir: Path, strict: bool = True, offline: bool = False) -> None:
+    """Render ``docs_dir`` into ``site_dir`` with MkDocs; raise BuildError on failure."""
+    command = [sys.executable, "-m", "mkdocs", "build", "--clean", "--quiet"]
+    command += ["--config-file", str(settings.config_file), "--site-dir", str(site_dir)]
+    if strict:
+        command.append("--strict")
+    result = subprocess.run(
+        command, cwd=settings.project_dir, env=mkdocs_env(offline),
+        capture_output=True, text=True, check=False,
+    )
+    if result.returncode != 0:
+        output = (result.stderr + result.stdout).strip()
+        raise BuildError(f"MkDocs failed; the previous output is untouched:\n{output}")
 
 
 def _check_replaceable(site_dir: Path) -> None:
@@ -50,17 +75,7 @@ def build_site(settings: Settings, strict: bool = True) -> Path:
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
     try:
-        command = [sys.executable, "-m", "mkdocs", "build", "--clean", "--quiet"]
-        command += ["--config-file", str(settings.config_file), "--site-dir", str(staging)]
-        if strict:
-            command.append("--strict")
-        result = subprocess.run(
-            command, cwd=settings.project_dir, env=mkdocs_env(),
-            capture_output=True, text=True, check=False,
-        )
-        if result.returncode != 0:
-            output = (result.stderr + result.stdout).strip()
-            raise BuildError(f"MkDocs failed; the previous site is untouched:\n{output}")
+        run_mkdocs(settings, staging, strict)
         (staging / SITE_MARKER).write_text("built by papersite\n", encoding="utf-8")
         _swap(staging, site_dir)
     finally:
@@ -83,3 +98,47 @@ def _swap(staging: Path, site_dir: Path) -> None:
         raise
     finally:
         shutil.rmtree(retired, ignore_errors=True)
+
+
+def check_bundle_target(output: Path) -> None:
+    """Refuse to overwrite anything but a zip papersite made (a user's file is never lost)."""
+    if output.suffix != ".zip":
+        raise OutputError(f"{output}: the offline bundle is a zip file; give a path ending in .zip")
+    if output.is_dir():
+        raise OutputError(f"{output} is a folder; give the path of the zip file to write")
+    if output.exists():
+        root = output.name.removesuffix(".zip")
+        try:
+            with zipfile.ZipFile(output) as existing:
+                ours = {f"{root}/index.html", f"{root}/papers.json"} <= set(existing.namelist())
+        except zipfile.BadZipFile:
+            ours = False
+        if not ours:
+            raise OutputError(f"{output} exists and is not a papersite bundle; refusing to replace it")
+
+
+def build_bundle(settings: Settings, output: Path, strict: bool = True) -> Path:
+    """Build the offline site and zip it to ``output`` (written atomically); return it.
+
+    The zip holds one folder named after the file; its ``index.html`` works from
+    ``file://``, search included. Entries are sorted and dated alike, so the same
+    input gives the same bytes.
+    """
+    check_bundle_target(output)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix=".papersite-bundle-", dir=output.parent) as work:
+        site_dir = Path(work) / "site"
+        run_mkdocs(settings, site_dir, strict, offline=True)
+        partial = Path(work) / "bundle.zip"
+        root = output.name.removesuffix(".zip") or "site"
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
+            for path in sorted(site_dir.rglob("*")):
+                rel = path.relative_to(site_dir).as_posix()
+                if path.is_dir() or rel in NOT_IN_BUNDLE or rel.endswith(".map"):
+                    continue
+                info = zipfile.ZipInfo(f"{root}/{rel}", date_time=ZIP_DATE)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                info.external_attr = 0o644 << 16
+                bundle.writestr(info, path.read_bytes())
+        os.replace(partial, output)
+    return output

@@ -1,29 +1,64 @@
-"""The built site in a real browser: navigation, search, math, badges, no network."""
+"""The built site in a real browser, hosted (under a sub-path) and offline (file://).
+
+Both variants are browsed like a person would: navigation, search, math, badges and
+the dark palette. Every request is recorded; none may leave the machine. Screenshots
+go to artifacts/ (git-ignored) for a person to look at.
+"""
 
 from __future__ import annotations
 
 import re
+import zipfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from generator import cli, urls
+
 from .browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, require_chromium, serve
 from .conftest import copy_project
-from .test_build import build
 
 pytestmark = pytest.mark.browser
 
 
+@dataclass(frozen=True)
+class Site:
+    """A site to browse: its home page URL and the prefix every request must have."""
+
+    name: str
+    home: str
+    local: str
+
+    def url(self, source: str) -> str:
+        """Return the URL of the page made from a Markdown source (``topics/index.md``)."""
+        path = source.removesuffix(".md") + ".html" if self.name == "offline" else urls.url_of(source)
+        return self.home.removesuffix("index.html") + path
+
+
 @pytest.fixture(scope="module")
-def hosted(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Build the bundled corpus and serve it under a sub-path, as GitHub Pages does."""
-    root = tmp_path_factory.mktemp("hosted")
-    project = copy_project(root / "project")
-    assert build(project, "-d", str(root / "www" / "repo")) == 0
-    with serve(root / "www") as base:
-        yield f"{base}/repo/"
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_project(tmp_path_factory.mktemp("browse") / "project")
+
+
+@pytest.fixture(scope="module", params=["hosted", "offline"])
+def site(request: pytest.FixtureRequest, project: Path) -> Iterator[Site]:
+    config = str(project / "mkdocs.yml")
+    if request.param == "hosted":
+        # Served under /repo/, as GitHub Pages serves a project site.
+        www = project.parent / "www"
+        assert cli.main(["build", "-q", "-f", config, "-d", str(www / "repo")]) == 0
+        with serve(www) as base:
+            yield Site("hosted", f"{base}/repo/", base + "/")
+    else:
+        bundle = project.parent / "bundle.zip"
+        assert cli.main(["bundle", "-q", "-f", config, "-o", str(bundle)]) == 0
+        with zipfile.ZipFile(bundle) as archive:
+            archive.extractall(project.parent / "unzipped")
+        home = project.parent / "unzipped" / "bundle" / "index.html"
+        yield Site("offline", home.as_uri(), "file://")
 
 
 @pytest.fixture(scope="module")
@@ -36,85 +71,105 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def page(browser: Browser, hosted: str) -> Iterator[Page]:
+def page(browser: Browser, site: Site) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda request: requests.append(request.url))
-    page.requests = requests  # type: ignore[attr-defined]
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
     yield page
-    local = [url for url in requests if not url.startswith(hosted.split("/repo/")[0])]
     context.close()
-    assert local == [], f"requests left the machine: {local}"
+    assert requests, "no request was recorded"
+    assert [url for url in requests if not url.startswith(site.local)] == []
+    assert dialogs == []
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, site: Site, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=False)
+    page.screenshot(path=str(ARTIFACTS / f"{site.name}-{name}.png"))
 
 
-def test_browse_home_topics_topic_paper_and_back(page: Page, hosted: str) -> None:
-    page.goto(hosted)
-    expect(page.locator("h1").first).to_contain_text("ICLR papers")
-    shot(page, "home-light")
-    page.get_by_role("link", name="Topics", exact=True).first.click()
-    expect(page.locator("h1").first).to_have_text("Topics")
-    page.locator("article table a").first.click()
-    topic = page.locator("h1").first.inner_text()
-    shot(page, "topic-light")
-    page.locator("article li a.ps-row-title").first.click()
-    expect(page.locator(".ps-abstract")).to_be_visible()
-    expect(page.locator(f".ps-topics a.ps-topic:text-is('{topic}')")).to_be_visible()
-    page.go_back()
-    expect(page.locator("h1").first).to_have_text(topic)
-    page.get_by_role("link", name="Years", exact=True).first.click()
-    expect(page.locator("h1").first).to_have_text("Years")
-
-
-def _search(page: Page, query: str) -> None:
+def search(page: Page, query: str) -> None:
     page.locator("label.md-search__icon, .md-search__input").first.click()
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
     expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
 
 
-def test_search_finds_a_coined_name_first(page: Page, hosted: str) -> None:
-    page.goto(hosted)
-    _search(page, "URLOST")
+def test_browse_home_topics_topic_paper_back_and_years(page: Page, site: Site) -> None:
+    page.goto(site.home)
+    expect(page.locator("h1").first).to_contain_text("ICLR papers")
+    shot(page, site, "home-light")
+    page.locator(".md-tabs").get_by_role("link", name="Topics", exact=True).click()
+    expect(page.locator("h1").first).to_have_text("Topics")
+    page.locator("article table a").first.click()
+    topic = page.locator("h1").first.inner_text()
+    shot(page, site, "topic-light")
+    page.locator("article li a.ps-row-title").first.click()
+    expect(page.locator(".ps-abstract")).to_be_visible()
+    expect(page.locator("a.ps-topic", has_text=topic)).to_be_visible()
+    page.go_back()
+    expect(page.locator("h1").first).to_have_text(topic)
+    page.locator(".md-tabs").get_by_role("link", name="Years", exact=True).click()
+    expect(page.locator("h1").first).to_have_text("Years")
+    page.locator("article table a").first.click()
+    expect(page.locator("h1").first).to_have_text(re.compile(r"^\d{4}$"))
+
+
+def test_search_finds_a_coined_name_first_and_opens_it(page: Page, site: Site) -> None:
+    page.goto(site.home)
+    search(page, "URLOST")
     first = page.locator(".md-search-result__item").first
-    expect(first).to_contain_text("URLOST")
-    shot(page, "search-light")
+    expect(first.locator("h1, h2").first).to_contain_text("URLOST")
+    shot(page, site, "search-light")
     first.locator("a").first.click()
-    expect(page.locator("h1").first).to_contain_text("URLOST")
+    expect(page.locator("article h1").first).to_contain_text("URLOST")
     assert "/papers/2025/" in page.url
 
 
-def test_math_renders_and_badges_link_to_github(page: Page, hosted: str) -> None:
-    page.goto(hosted)
-    _search(page, "PopT")
+def test_badge_links_to_the_repository_with_an_inline_mark(page: Page, site: Site) -> None:
+    page.goto(site.home)
+    search(page, "PopT")
     page.locator(".md-search-result__item a").first.click()
     badge = page.locator("a.ps-badge").first
-    expect(badge).to_have_attribute("href", re.compile(r"^https://github\.com/czlwang/PopulationTransformer$"))
+    expect(badge).to_have_attribute("href", "https://github.com/czlwang/PopulationTransformer")
+    expect(badge).to_have_text(re.compile(r"czlwang/PopulationTransformer"))
     expect(badge.locator("svg")).to_be_visible()
-    shot(page, "paper-light")
-    # A page with mathematics: MathML laid out by the browser, no TeX left as text.
-    for record in page.request.get(hosted + "papers.json").json():
-        page.goto(hosted + record["url"])
+    shot(page, site, "paper-light")
+
+
+def test_math_is_laid_out_and_no_tex_shows(page: Page, site: Site, project: Path) -> None:
+    import json
+
+    papers = json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8"))
+    for record in papers:
+        page.goto(site.url(record["url"].rstrip("/") + ".md"))
         if page.locator(".ps-abstract math").count():
             break
     else:
         pytest.fail("no paper page has mathematics")
     box = page.locator(".ps-abstract math").first.bounding_box()
     assert box and box["width"] > 0 and box["height"] > 0
-    text = page.locator(".ps-abstract").inner_text()
-    assert not re.search(r"\\[A-Za-z]+|\$", text)
+    assert not re.search(r"\\[A-Za-z]+|\$", page.locator(".ps-abstract").inner_text())
+    shot(page, site, "math-light")
 
 
-def test_palette_switches_to_dark_and_back(page: Page, hosted: str) -> None:
-    page.goto(hosted)
+def test_dark_palette_on_every_kind_of_page_and_back(page: Page, site: Site) -> None:
+    toggle = page.locator("form[data-md-component='palette'] label:visible").first
     body = page.locator("body")
-    scheme = body.get_attribute("data-md-color-scheme")
-    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
-    expect(body).not_to_have_attribute("data-md-color-scheme", scheme or "")
-    shot(page, "home-dark")
-    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
-    expect(body).to_have_attribute("data-md-color-scheme", scheme or "default")
+    page.goto(site.home)
+    toggle.click()
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    shot(page, site, "home-dark")
+    page.goto(site.url("topics/index.md"))  # the choice is remembered from page to page
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    page.locator("article table a").first.click()
+    shot(page, site, "topic-dark")
+    page.locator("article li a.ps-row-title").first.click()
+    expect(body).to_have_attribute("data-md-color-scheme", "slate")
+    shot(page, site, "paper-dark")
+    search(page, "federated")
+    shot(page, site, "search-dark")
+    page.keyboard.press("Escape")
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    expect(body).to_have_attribute("data-md-color-scheme", "default")

@@ -231,3 +231,9 @@ def test_texish_input_is_safe(source: str) -> None:
 )
 def test_tex_to_text(title: str, text: str) -> None:
     assert tex_to_text(title) == text
+
+
+def test_a_dropped_macro_leaves_no_empty_parentheses() -> None:
+    converted = latex.convert(r"we propose a Continuous Query (\mname), enabling f() calls.")
+    assert converted.text == "we propose a Continuous Query, enabling f() calls."
+    assert "()" not in converted.html.replace("f()", "")

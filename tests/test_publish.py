@@ -1,0 +1,138 @@
+"""Publishing: the GitHub Pages workflow, ``mkdocs gh-deploy``, a site under a sub-path."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urldefrag, urljoin, urlparse
+
+import pytest
+import yaml
+
+from generator import cli
+
+from .browser import serve
+from .conftest import ROOT, copy_project
+
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+
+
+def _steps(job: dict) -> list[dict]:
+    return job["steps"]
+
+
+def _uses(job: dict) -> list[str]:
+    return [step["uses"].split("@")[0] for step in _steps(job) if "uses" in step]
+
+
+def _runs(job: dict) -> str:
+    return "\n".join(step.get("run", "") for step in _steps(job))
+
+
+def test_pages_workflow_builds_strictly_and_deploys_with_the_artifact_flow() -> None:
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    triggers = workflow.get("on", workflow.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert triggers["push"]["branches"] == ["main"]
+    assert workflow["permissions"] == {"contents": "read", "pages": "write", "id-token": "write"}
+
+    build, deploy = workflow["jobs"]["build"], workflow["jobs"]["deploy"]
+    uses = _uses(build)
+    assert uses.index("actions/checkout") < uses.index("actions/upload-pages-artifact")
+    assert "actions/configure-pages" in uses and "actions/upload-artifact" in uses
+    runs = _runs(build)
+    assert "pip install" in runs and "papersite build" in runs and "papersite bundle" in runs
+    pages_upload = next(s for s in _steps(build) if s.get("uses", "").startswith("actions/upload-pages-artifact"))
+    assert pages_upload["with"]["path"] == "site"
+    bundle_upload = next(s for s in _steps(build) if s.get("uses", "").startswith("actions/upload-artifact"))
+    assert bundle_upload["with"]["path"].endswith(".zip")
+
+    assert deploy["needs"] == "build"
+    assert deploy["environment"]["name"] == "github-pages"
+    assert _uses(deploy) == ["actions/deploy-pages"]
+    # The site URL (a sub-path for project sites) comes from Pages itself.
+    build_step = next(s for s in _steps(build) if "papersite build" in s.get("run", ""))
+    assert "steps.pages.outputs.base_url" in build_step["env"]["PAPERSITE_SITE_URL"]
+
+
+def _git(*args: str, cwd: Path) -> str:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+    }
+    return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
+
+
+def test_mkdocs_gh_deploy_pushes_the_site_to_a_gh_pages_branch(tmp_path: Path) -> None:
+    remote = tmp_path / "remote.git"
+    _git("init", "--bare", "-q", str(remote), cwd=tmp_path)
+    project = copy_project(tmp_path / "project")
+    _git("init", "-q", "-b", "main", cwd=project)
+    _git("remote", "add", "origin", str(remote), cwd=project)
+    assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
+    env = {
+        **os.environ, "NO_MKDOCS_2_WARNING": "1",
+        "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+        "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+    }
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "gh-deploy", "--force", "--strict", "--quiet"],
+        cwd=project, env=env, check=True, capture_output=True, text=True,
+    )
+    files = set(_git("ls-tree", "-r", "--name-only", "gh-pages", cwd=remote).split())
+    assert {".nojekyll", "index.html", "papers.json", "search/search_index.json"} <= files
+    assert sum(1 for f in files if f.startswith("papers/") and f.endswith("/index.html")) == 35
+
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if value and name in {"href", "src"}:
+                self.urls.append(value)
+
+
+def test_a_site_under_a_sub_path_has_no_broken_link_or_asset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Serve the site at /repo/ as GitHub Pages does and follow every link of every page."""
+    project = copy_project(tmp_path / "project")
+    www = tmp_path / "www"
+    with serve(www) as base:
+        monkeypatch.setenv("PAPERSITE_SITE_URL", f"{base}/repo/")
+        assert cli.main(["build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(www / "repo")]) == 0
+        start = f"{base}/repo/"
+        seen: set[str] = set()
+        queue = [start]
+        broken: list[str] = []
+        pages = 0
+        while queue:
+            url = queue.pop()
+            if url in seen:
+                continue
+            seen.add(url)
+            try:
+                with urllib.request.urlopen(url) as response:  # noqa: S310 - loopback only
+                    body = response.read()
+                    kind = response.headers.get_content_type()
+            except urllib.error.HTTPError as error:
+                broken.append(f"{url}: {error.code}")
+                continue
+            if kind != "text/html":
+                continue
+            pages += 1
+            parser = _Links()
+            parser.feed(body.decode("utf-8"))
+            for link in parser.urls:
+                target = urldefrag(urljoin(url, link))[0]
+                if urlparse(target).netloc == urlparse(base).netloc and target not in seen:
+                    assert target.startswith(start), f"{url} links outside the sub-path: {link}"
+                    queue.append(target)
+    assert broken == []
+    assert pages > 35
