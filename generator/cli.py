@@ -11,9 +11,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from . import __version__, pipeline, site
+from . import __version__, pipeline, site, urls
 from .config import Settings, load_settings
 from .errors import PapersiteError
+from .report import Report
 
 log = logging.getLogger("generator")
 
@@ -41,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--debug", action="store_true", help="show a traceback on errors")
 
     commands.add_parser("generate", parents=[common], help="write the Markdown pages into docs_dir")
+    commands.add_parser("report", parents=[common], help="print the quality report of the input; write nothing")
     build = commands.add_parser("build", parents=[common], help="generate, then render the site with MkDocs (strict)")
     build.add_argument("-d", "--site-dir", help="where the site goes (default: site_dir of mkdocs.yml, or site/)")
     bundle = commands.add_parser("bundle", parents=[common], help="generate, then write the offline site as a zip")
@@ -56,6 +58,7 @@ def _setup_logging(args: argparse.Namespace) -> None:
     level = logging.DEBUG if args.verbose or args.debug else logging.WARNING if args.quiet else logging.INFO
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
+    handler.setLevel(level)  # the report may lower the logger's level; the console keeps this one
     log.addHandler(handler)
     log.setLevel(level)
 
@@ -111,6 +114,9 @@ def run(args: argparse.Namespace) -> int:
     settings = load_settings(args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy)
     if args.command == "serve":
         return _serve(settings, args.dev_addr)
+    if args.command == "report":
+        print(format_report(pipeline.prepare(settings, _progress).report))
+        return EXIT_OK
     output = None
     if args.command == "bundle":
         output = Path(args.output).resolve() if args.output else settings.project_dir / DEFAULT_BUNDLE
@@ -127,7 +133,22 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"papersite: {result.summary().rsplit(' in ', 1)[0]} in {time.perf_counter() - started:.2f} s"
     )
+    if not args.quiet:
+        print(result.report.summary())
+        print(f"Full report: `papersite report`, or the page {urls.url_of(urls.REPORT_PAGE)} of the site.")
     return EXIT_OK
+
+
+def format_report(report: Report) -> str:
+    """Return the full quality report as text for the terminal."""
+    lines = [report.summary(), "", "Papers per topic:"]
+    width = max((len(t.name) for t in report.topics), default=0)
+    for topic in sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold())):
+        lines.append(f"  {topic.name:<{width}}  {topic.count:>6,}{'  (catch-all)' if topic.fallback else ''}")
+    for kind, items in report.by_kind().items():
+        lines += ["", f"{kind} ({len(items)}):"]
+        lines += [f"  {item.where}: {item.message}" if item.where else f"  {item.message}" for item in items]
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

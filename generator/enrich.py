@@ -8,8 +8,9 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
-from . import latex, links, titles, topics, urls
+from . import keywords, latex, links, titles, topics, urls
 from .model import Paper
+from .report import notice
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,15 @@ class _MethodName(Mapping[str, str]):
 
     def __contains__(self, key: object) -> bool:
         return True
+
+
+#: Kinds of per-paper warnings, by how their messages start (latex.py words them).
+WARNING_KINDS = ("unknown macro", "unmatched $", "math could not be rendered", "conversion failed", "ignored a url")
+
+
+def warning_kind(message: str) -> str:
+    """Return the kind of a per-paper warning, for grouping in the report."""
+    return next((kind for kind in WARNING_KINDS if message.startswith(kind)), "other")
 
 
 def paper_id(paper: Paper) -> str:
@@ -92,8 +102,8 @@ def enrich(
         if progress and (count % PROGRESS_EVERY == 0 or count == len(papers)):
             progress(count, len(papers))
         for warning in enriched[-1].warnings:
-            log.warning("%s: %s", paper.source, warning)
-    enriched = _distinct_titles(enriched)
+            log.warning("%s: %s", paper.source, warning, extra=notice(warning_kind(warning), paper.source))
+    enriched = keywords.merge_keywords(_distinct_titles(enriched))
     return assign_slugs(enriched)
 
 

@@ -19,6 +19,8 @@ def paper_record(paper: Paper) -> dict[str, object]:
         "venue": paper.venue,
         "year": paper.year,
         "topics": list(paper.topics),
+        "keywords": list(paper.keywords),
+        "authors": list(paper.authors),
         "github": list(paper.github),
         "url": urls.url_of(paper_source(paper)),
         "summary": paper.summary,

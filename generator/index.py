@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from urllib.parse import quote_plus
 
 from . import urls
 from .model import Paper
 from .render import PageSpec
+from .report import Report
 from .topics import Taxonomy
 
 
@@ -82,9 +84,11 @@ def _paper_page(paper: Paper, refs: dict[str, TopicRef]) -> PageSpec:
         "tags": list(paper.topics),
         "hide": ["tags"],
     }
+    search = urls.link(source, "index.md")
     context = {
         "paper": paper,
         "topics": topics,
+        "keywords": [{"name": k, "link": f"{search}?q={quote_plus(k)}"} for k in paper.keywords],
         "year_link": urls.link(source, urls.year_source(paper.year)),
     }
     return PageSpec(source, "paper.md.j2", context, front)
@@ -177,3 +181,20 @@ def _home(
         ],
     }
     return PageSpec(urls.HOME_SNIPPET, "home.md.j2", context, None)
+
+
+def report_page(report: Report) -> PageSpec:
+    """Return the quality report page (out of the nav and the search index)."""
+    source = urls.REPORT_PAGE
+    topics = sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold()))
+    rows = [
+        {"name": t.name, "count": t.count, "fallback": t.fallback, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
+        for t in topics
+    ]
+    front = {
+        "title": "Quality report",
+        "description": "What papersite inferred and what deserves a look.",
+        "search": {"exclude": True},
+    }
+    context = {"report": report, "topics": rows, "groups": report.by_kind()}
+    return PageSpec(source, "report.md.j2", context, front)

@@ -7,12 +7,22 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import enrich, export, index, readers, render, topics, urls, writer
+from . import enrich, export, index, readers, render, report, topics, urls, writer
 from .config import Settings
 from .model import Paper
+from .report import Report
 from .writer import WriteStats
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Everything a run derives from its input, before anything is written."""
+
+    papers: list[Paper]
+    files: dict[str, str]  #: Markdown and data files by path under docs_dir
+    report: Report
 
 
 @dataclass(frozen=True)
@@ -24,6 +34,7 @@ class Generated:
     years: list[int]
     stats: WriteStats
     seconds: float
+    report: Report
 
     def summary(self) -> str:
         """Return the one-line summary printed at the end of a run."""
@@ -35,16 +46,26 @@ class Generated:
         )
 
 
+def prepare(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Prepared:
+    """Read, enrich, plan and render every page in memory; write nothing."""
+    taxonomy = topics.load_taxonomy(settings.taxonomy)
+    with report.collecting() as notices:
+        papers = readers.read_inputs(settings.inputs)
+        papers = enrich.enrich(papers, taxonomy, progress)
+    quality = report.build_report(papers, taxonomy, notices, report.input_bases(settings.inputs))
+    specs = index.plan(papers, taxonomy)
+    specs.append(index.report_page(quality))
+    files = render.render_pages(specs)
+    files[urls.PAPERS_JSON] = export.papers_json(papers)
+    return Prepared(papers, files, quality)
+
+
 def generate(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Generated:
     """Generate the site's Markdown into ``docs_dir``; write nothing if any input is bad."""
     start = time.perf_counter()
-    taxonomy = topics.load_taxonomy(settings.taxonomy)
-    papers = readers.read_inputs(settings.inputs)
-    papers = enrich.enrich(papers, taxonomy, progress)
-    specs = index.plan(papers, taxonomy)
-    files = render.render_pages(specs)
-    files[urls.PAPERS_JSON] = export.papers_json(papers)
-    stats = writer.write_files(settings.docs_dir, files)
+    prepared = prepare(settings, progress)
+    stats = writer.write_files(settings.docs_dir, prepared.files)
+    papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})
-    return Generated(papers, topic_count, years, stats, time.perf_counter() - start)
+    return Generated(papers, topic_count, years, stats, time.perf_counter() - start, prepared.report)

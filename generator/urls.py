@@ -14,9 +14,11 @@ PAPERS_DIR = "papers"
 TOPICS_DIR = "topics"
 YEARS_DIR = "years"
 SNIPPETS_DIR = "_generated"
+REPORT_DIR = "report"
 
 PAPERS_JSON = "papers.json"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
+REPORT_PAGE = f"{REPORT_DIR}/index.md"
 
 #: Longest slug kept for a paper page; long titles are cut at a word boundary.
 MAX_SLUG_LENGTH = 60

@@ -50,7 +50,7 @@ def test_every_bundled_paper_gets_a_page(built: Path, papers: list[dict]) -> Non
 
 
 def test_papers_json_fields(papers: list[dict]) -> None:
-    fields = {"id", "title", "title_source", "venue", "year", "topics", "github", "url", "summary", "abstract"}
+    fields = {"id", "title", "title_source", "venue", "year", "topics", "keywords", "authors", "github", "url", "summary", "abstract"}
     for record in papers:
         assert set(record) == fields
         assert record["title_source"] == "inferred"  # the plain layout gives no titles
@@ -119,13 +119,16 @@ def test_site_loads_nothing_from_the_network(built: Path) -> None:
 
 def test_index_pages_exist_and_stay_out_of_search(built: Path, papers: list[dict]) -> None:
     site = built / "site"
-    for path in ("topics/index.html", "years/index.html", "years/2024/index.html", "years/2025/index.html", "tags/index.html"):
+    for path in (
+        "topics/index.html", "years/index.html", "years/2024/index.html", "years/2025/index.html",
+        "tags/index.html", "report/index.html",
+    ):
         assert (site / path).is_file(), path
     for topic in {t for r in papers for t in r["topics"]}:
         assert topic in (site / "topics/index.html").read_text(encoding="utf-8")
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     locations = {doc["location"].split("#")[0] for doc in index["docs"]}
-    assert not any(loc.startswith(("topics/", "years/", "tags/")) or loc == "" for loc in locations)
+    assert not any(loc.startswith(("topics/", "years/", "tags/", "report/")) or loc == "" for loc in locations)
     assert {r["url"] for r in papers} <= locations
 
 
@@ -146,6 +149,15 @@ def test_home_page_says_what_the_site_holds(built: Path) -> None:
 def test_rebuilding_the_same_input_rewrites_nothing(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert build(built) == 0
     assert "0 pages written" in capsys.readouterr().out
+
+
+def test_build_ends_with_the_quality_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = copy_project(tmp_path / "project")
+    assert cli.main(["build", "-f", str(project / "mkdocs.yml")]) == 0
+    out = capsys.readouterr().out
+    assert "Site built in" in out
+    assert "Titles: 35 of 35 inferred from the abstract." in out
+    assert "papers (23%) link a GitHub repository" in out
 
 
 def test_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:

@@ -234,6 +234,6 @@ def test_tex_to_text(title: str, text: str) -> None:
 
 
 def test_a_dropped_macro_leaves_no_empty_parentheses() -> None:
-    converted = latex.convert(r"we propose a Continuous Query (\mname), enabling f() calls.")
+    converted = convert(r"we propose a Continuous Query (\mname), enabling f() calls.")
     assert converted.text == "we propose a Continuous Query, enabling f() calls."
     assert "()" not in converted.html.replace("f()", "")

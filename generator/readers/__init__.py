@@ -10,6 +10,7 @@ from pathlib import Path
 
 from generator.errors import InputError
 from generator.model import Paper, Source
+from generator.report import notice
 from generator.readers import csvfile, jsonl, plain
 from generator.readers.records import RecordReader
 from generator.readers.text import decode
@@ -59,7 +60,10 @@ def _folder_files(folder: Path) -> list[Path]:
             if path.suffix.lower() in SUFFIXES:
                 found.append(path)
             else:
-                log.warning("%s: skipping a file that is not %s", path, _supported())
+                log.warning(
+                    "%s: skipping a file that is not %s", path, _supported(),
+                    extra=notice("skipped file", path),
+                )
     # Sort on path parts, not strings, so "a/z.txt" comes before "a-b.txt" on every system.
     return sorted(found, key=lambda p: p.relative_to(folder).parts)
 
@@ -118,7 +122,10 @@ def read_inputs(paths: Sequence[Path]) -> list[Paper]:
                 # Reading a JSONL file and its plain twin repeats every abstract: list the
                 # first few, then fold the rest into one line so real warnings stay visible.
                 level = logging.WARNING if duplicates <= DUPLICATES_LISTED else logging.DEBUG
-                log.log(level, "%s: skipping an abstract already read at %s", paper.source, earlier)
+                log.log(
+                    level, "%s: skipping an abstract already read at %s", paper.source, earlier,
+                    extra=notice("duplicate abstract", paper.source),
+                )
                 continue
             first_seen[paper.abstract] = paper.source
             papers.append(paper)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from generator.errors import InputError
 from generator.model import Paper, Source
+from generator.report import notice
 from generator.readers.text import (
     CONTROL,
     FIRST_YEAR,
@@ -74,6 +75,7 @@ class RecordReader:
                     where,
                     name,
                     ", ".join(KNOWN_FIELDS),
+                    extra=notice("unknown field", where),
                 )
 
     def paper(self, source: Source, record: Mapping[str, object], *, csv: bool) -> Paper:

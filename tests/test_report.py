@@ -1,0 +1,62 @@
+"""The quality report: figures and notices a user should see, grouped by kind."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+from generator.model import Paper, Source
+from generator.report import Notice, build_report, collecting, notice
+from generator.topics import load_taxonomy
+
+from .conftest import copy_project
+
+
+def _paper(title_source: str, topics: tuple[str, ...], github: tuple[str, ...] = ()) -> Paper:
+    return Paper(
+        abstract="x", venue="V", year=2024, source=Source(Path("f.txt"), 3),
+        title="T", title_source=title_source, topics=topics, github=github,
+    )
+
+
+def test_figures_and_empty_topics() -> None:
+    taxonomy = load_taxonomy()
+    first, second = taxonomy.topics[0].name, taxonomy.fallback.name
+    papers = [_paper("inferred", (first,), ("https://github.com/a/b",)), _paper("given", (second,))]
+    report = build_report(papers, taxonomy, [])
+    assert (report.papers, report.inferred_titles, report.with_code, report.fallback) == (2, 1, 1, 1)
+    empty = {n.message for n in report.notices if n.kind == "empty topic"}
+    assert len(empty) == len(taxonomy.topics) - 1
+    assert not any(first in message for message in empty)
+    assert "1 of 2 inferred" in report.summary()
+
+
+def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: Path) -> None:
+    log = logging.getLogger("generator.somewhere")
+    where = tmp_path / "data" / "a.txt"
+    with collecting() as notices:
+        log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7"))
+        log.debug("%s: folded duplicate", f"{where}:9", extra=notice("duplicate abstract", f"{where}:9"))
+        log.warning("not a notice")
+    report = build_report([], load_taxonomy(), notices, [tmp_path / "data"])
+    groups = report.by_kind()
+    assert groups["unknown macro"] == [Notice("unknown macro", "a.txt:7", "unknown macro \\foo")]
+    assert groups["duplicate abstract"] == [Notice("duplicate abstract", "a.txt:9", "folded duplicate")]
+    assert str(tmp_path) not in repr(report)
+
+
+def test_report_command_prints_notices_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    project = copy_project(tmp_path / "project")
+    corpus = tmp_path / "dup.txt"
+    corpus.write_text(
+        "ICLR 2025 Papers\n\nWe propose FooNet for $x^2$ and {\\mname}.\n\nWe propose  FooNet for $x^2$ and {\\mname}.\n",
+        encoding="utf-8",
+    )
+    assert cli.main(["report", "-q", "-f", str(project / "mkdocs.yml"), str(corpus)]) == 0
+    out = capsys.readouterr().out
+    assert "duplicate abstract (1):" in out and "dup.txt:5" in out
+    assert "Titles: 1 of 1 inferred" in out
+    assert not (project / "site_src" / "papers").exists()
