@@ -3,6 +3,13 @@
 Usage::
 
     python bench/title_eval.py /work/shared/data/iclr2024-dev.jsonl [--seeds DIR --matches FILE] [--show N]
+        [--sample N --seed S] [--compare-ref HEAD]
+
+``--sample`` prints N random (fixed seed) inferred titles beside the real ones, to be read
+by a person: the overlap figures cannot tell a readable title from word salad.
+``--compare-ref`` times the generator/titles.py of a git revision (read with ``git show``)
+against the working tree on the same texts, alternating rounds and reporting medians,
+because the machine is noisy.
 
 The metric functions (``content_words``, ``overlap``, ``title_scores``, ``name_hits``,
 ``hygiene``) are importable so a corpus-wide quality script can reuse them.
@@ -11,8 +18,13 @@ The metric functions (``content_words``, ``overlap``, ``title_scores``, ``name_h
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
+import random
 import re
+import statistics
+import subprocess
+import tempfile
 import sys
 import time
 from collections.abc import Iterable, Sequence
@@ -155,6 +167,49 @@ def evaluate(path: Path, show: int = 0) -> dict[str, object]:
     return {"scores": scores, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
 
 
+def sample(paths: Sequence[Path], n: int, seed: int) -> None:
+    """Print n randomly chosen (fixed seed) inferred titles beside the real ones."""
+    rows = [(plain(r["abstract"]), r["title"]) for path in paths for r in load(path)]
+    print(f"== random sample of {n} (seed {seed})")
+    for k, i in enumerate(sorted(random.Random(seed).sample(range(len(rows)), n)), 1):
+        text, real = rows[i]
+        print(f"{k:3}. ours: {infer_title(text)}\n     real: {real}")
+
+
+def _module_at(ref: str):
+    """Load generator/titles.py as it is at git revision ``ref`` (read-only git)."""
+    root = Path(__file__).resolve().parents[1]
+    src = subprocess.run(["git", "-C", str(root), "show", f"{ref}:generator/titles.py"],
+                         check=True, capture_output=True, text=True).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
+        fh.write(src)
+    spec = importlib.util.spec_from_file_location("titles_at_ref", fh.name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["titles_at_ref"] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+def compare_speed(paths: Sequence[Path], ref: str, rounds: int = 5) -> None:
+    """Time title + summary per abstract for ``ref`` and the working tree; print medians."""
+    import generator.titles as new
+
+    old = _module_at(ref)
+    texts = [plain(r["abstract"]) for path in paths for r in load(path)]
+    times: dict[str, list[float]] = {ref: [], "working tree": []}
+    for _ in range(rounds):
+        for label, mod in ((ref, old), ("working tree", new)):
+            mod._analyse.cache_clear()  # both cache the analysis per text; time it cold
+            start = time.perf_counter()
+            for t in texts:
+                mod.infer_title(t)
+                mod.summarize(t)
+            times[label].append(1000 * (time.perf_counter() - start) / len(texts))
+    print(f"== speed, {len(texts)} abstracts, median of {rounds} alternating rounds (title + summary)")
+    for label, ms in times.items():
+        print(f"  {label:13}: {statistics.median(ms):.3f} ms each (min {min(ms):.3f})")
+
+
 def seeds(seed_dir: Path, matches: Path) -> None:
     """Print the inferred titles of the seed abstracts next to their real titles where known."""
     # seed_matches.json names its files by hash; the seed files are iclr<year>.txt
@@ -178,9 +233,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--matches", type=Path, default=Path("/work/shared/data/seed_matches.json"))
     ap.add_argument("--no-seeds", action="store_true")
     ap.add_argument("--show", type=int, default=0, help="print the first N title pairs")
+    ap.add_argument("--sample", type=int, default=30, help="print N random title pairs (0: none)")
+    ap.add_argument("--seed", type=int, default=2024, help="seed of the random sample")
+    ap.add_argument("--compare-ref", default="HEAD", help="git revision to time against ('' to skip)")
     args = ap.parse_args(argv)
     for path in args.jsonl:
         evaluate(path, args.show)
+    if args.sample:
+        sample(args.jsonl, args.sample, args.seed)
+    if args.compare_ref:
+        compare_speed(args.jsonl, args.compare_ref)
     if not args.no_seeds and args.seeds.is_dir():
         seeds(args.seeds, args.matches)
     return 0

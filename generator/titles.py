@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from bisect import bisect_right
+from collections import Counter
 from functools import lru_cache
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,8 @@ COMMON_NAMES = frozenset(
     nas mpc snn snns hmm crf bleu rouge fid auc roc mse mae rmse f1 ai2 openai hf pytorch jax
     github arxiv i.e e.g etc vs nlg nlu asr tts ocr seq2seq mlm sgld hmc gp gps bo rkhs ntk
     relu gelu sgd llava blip stable sdxl midjourney dall-e whisper wikipedia reddit twitter
-    iclr neurips icml cvpr acl emnlp usa uk eu""".split()
+    iclr neurips icml cvpr acl emnlp usa uk eu rna dna mrna pinn pinns svd peft xai mtl ope nvs ide esg
+    mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot""".split()
 )
 
 # Words that begin a sentence or a title in capitals but are ordinary English.
@@ -77,6 +79,7 @@ _CUE_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framewor
 _TOKEN = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w\-+&*%.'\u0370-\u03ff]*[\w+*%\u0370-\u03ff]|[A-Z0-9]")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+|\b[\w.-]+\.github\.io\S*")
 _MARKUP = re.compile(r"\*\*|__|`|\\[A-Za-z]+|[\\$#{}<>~^|]|\[(?=[^\]]*\]\()|\]\([^)]*\)")
+_MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
 _PAREN = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
 _SPACES = re.compile(r"\s+")
 _ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|etc|cf|resp|approx|Fig|Eq|Sec|No|al)\.|\b[A-Z]\.)$")
@@ -110,8 +113,9 @@ def _clean(text: str) -> str:
     text = text.replace("\u200b", "").replace("\ufb01", "fi").replace("\ufb02", "fl")
     if "http" in text or "www." in text or ".io" in text:  # the URL scan is the slowest regex here
         text = _URL.sub("", text)
-    text = _MARKUP.sub("", text)
-    return _SPACES.sub(" ", text).strip()
+    if _MARKUP_HINT.search(text):
+        text = _MARKUP.sub("", text)
+    return " ".join(text.split())
 
 
 def _sentences(text: str) -> tuple[str, ...]:
@@ -142,7 +146,7 @@ def _strip_token(tok: str) -> str:
     for suffix in ("'s", "\u2019s", "'"):
         if tok.endswith(suffix):
             tok = tok[: -len(suffix)]
-    return tok.rstrip(".-")
+    return tok.rstrip(".-*_").lstrip("_")
 
 
 def _namelike(tok: str) -> bool:
@@ -151,6 +155,8 @@ def _namelike(tok: str) -> bool:
         return False
     if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES:
         return False
+    if tok[0].islower() and _INNER_CAP.search(tok):
+        return False  # "geneRative", "emboDied": a word spelled to hint at an acronym
     upper = sum(c.isupper() for c in tok)
     if upper == 0:
         return False
@@ -162,6 +168,9 @@ def _namelike(tok: str) -> bool:
     if tok[0].isupper() and tok[-1].isdigit() and len(tok) >= 4 and tok[1:2].islower():
         return True  # Magic123, MathCoder2
     return upper >= 1 and not tok[0].isupper()  # f-FERM, iTransformer, lpNTK
+
+
+_INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 
 
 def _base(tok: str) -> str:
@@ -191,10 +200,9 @@ _SUBJECT_AFTER = re.compile(
     r"\s+(?:is|achieves|outperforms|surpasses|improves|enables|allows|consistently|significantly|can|also|"
     r"demonstrates|shows|yields|reduces|attains|sets|learns|uses|leverages|combines|consists|employs)\b"
 )
-_LATE_NAME = re.compile(
-    r"(?:abbreviated as|\bas|\bcalled|\bdubbed|\bnamed|\btermed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\("
-    r"|\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b"
-)
+# Split in two because one alternation tried at every position was the slowest scan here.
+_LATE_NAME = re.compile(r"\b(?:as|called|dubbed|named|termed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
+_FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
 
 
 def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1) -> tuple[str | None, str]:
@@ -224,7 +232,10 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
     if contrib_end < 0:
         contrib_end = len(prose)
     for m in _LATE_NAME.finditer(prose):
-        add(m.group(1) or m.group(2) or m.group(3), 8)  # "abbreviated as URLOST (", "(X for short)"
+        add(m.group(1), 8)  # "abbreviated as URLOST ("
+    if "for short" in prose:
+        for m in _FOR_SHORT.finditer(prose):
+            add(m.group(1) or m.group(2), 8)  # "(X for short)"
     if any(w in prose for w in _INTRO_WORDS):
         for m in _INTRO_NAME.finditer(prose):
             tok = m.group(1)
@@ -275,6 +286,10 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
     best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
     if scores[best] < 2.4:
         return None, ""
+    # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
+    longer = [t for t in counts if t.startswith(best + "-") and t not in compared]
+    if longer:
+        best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
 
 
@@ -409,8 +424,6 @@ _GENERIC = frozenset(
     valuable vanilla variant variants variation variety various verify version versions website wide
     widely widespread work works year years yield yields""".split()
 )
-_TOPIC_SPLIT = re.compile(r"[,;:()\[\]\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014")
-_WORD = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019\u0370-\u03ff]*")
 
 
 def _key(word: str) -> str:
@@ -443,72 +456,400 @@ def _word(raw: str) -> tuple[str, str, bool]:
 
 
 _NOT_ADVERB = ("aly", "oly", "ply", "mbly", "mily")
-_Run = tuple[tuple[str, ...], tuple[str, ...]]  # words as written, their keys
 
 
-def _chunks(sentence: str, banned: str) -> list[_Run]:
-    """Split a sentence into runs of topic words (rough noun phrases)."""
-    out: list[_Run] = []
-    for piece in _TOPIC_SPLIT.split(_PAREN.sub("", sentence)):
-        words: list[str] = []
-        keys: list[str] = []
-        for raw in _WORD.findall(piece):
-            word, key, topic = _word(raw)
-            topic = topic and word != banned
-            # A participle inside a run is a verb ("the model trained on"): it ends the run.
-            if not topic or (words and key.endswith("ed")):
-                if words:
-                    out.append((tuple(words), tuple(keys)))
-                words, keys = ([word], [key]) if topic else ([], [])
-                continue
-            words.append(word)
-            keys.append(key)
-        if words:
-            out.append((tuple(words), tuple(keys)))
+# --- Title spans ------------------------------------------------------------------
+# A title is a contiguous noun phrase the abstract itself writes: the object of the
+# contribution verb ("we propose <X>"), the apposition after the coined name ("Name,
+# a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is walked
+# word by word from where it starts until a clause boundary (punctuation, a relative
+# pronoun, a finite verb, a reduced relative clause), then every cut before one of its
+# prepositions is a candidate, scored by topic-word density and length.
+
+_SPAN_TOKEN = re.compile(
+    r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff]"
+    r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
+)
+_OBJ_CUE = re.compile(
+    _SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r"|stud(?:y|ies|ied)|"
+    r"investigat(?:e|es|ed)|explor(?:e|es|ed)|examin(?:e|es|ed)|address(?:es|ed)?|tackl(?:e|es|ed)|"
+    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed))\s+"
+)
+_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
+# Leading words a title drops: determiners and the evaluative fillers of abstracts.
+_LEAD_DROP = frozenset(
+    """a an the our this these its their novel new simple effective first straightforward innovative
+    powerful elegant versatile generic principled yet and highly very more fundamentally entirely
+    conceptually remarkably surprisingly simple, , own several various""".split()
+) | {","}
+# Vague "problem of" wrappers after a study verb: "we study the problem of X" -> "X".
+_WRAPPERS = frozenset(
+    """problem task question issue use setting challenge case notion instantiation formulation family class
+    set suite collection series combination kind form generalization extension""".split()
+)
+# Heads that say nothing by themselves: "a framework that learns X" -> "Learning X".
+_EMPTY_HEADS = frozenset(
+    """framework frameworks method methods approach approaches algorithm algorithms technique techniques
+    strategy strategies system pipeline paradigm procedure scheme tool way solution mechanism module
+    recipe family class""".split()
+)
+# Words that end a noun phrase: clause openers, finite verbs, anaphora, hedges.
+_STOP = frozenset(
+    """that which who whom whose where whereby wherein when while whereas because since so thus hence as
+    than if although though but by using based leveraging exploiting utilizing utilising through is are
+    was were be been being can could will would may might should must has have had does do did not also
+    then e.g i.e eg ie namely called dubbed named termed coined such including like especially it its
+    their them they this these those here there we our us achieves outperforms enables allows improves
+    yields provides shows demonstrates requires reduces leads consists combines uses employs relies
+    remains makes offers achieve outperform enable allow improve yield provide show demonstrate require
+    reduce lead consist combine use employ rely remain make offer significantly consistently respectively
+    whilst via-a-vis without-any same whether how what why one""".split()
+)
+_VERB_AFTER_AND = frozenset(
+    """show shows demonstrate demonstrates prove proves find finds evaluate evaluates apply applies use
+    uses achieve achieves provide provides propose proposes introduce introduces analyze analyse analyzes
+    validate validates conduct conducts develop develops derive derives establish establishes release
+    releases extend extends theoretically empirically experimentally further then also study studies
+    investigate investigates compare compares obtain obtains train trains test tests perform performs
+    present presents design designs verify verifies instantiate instantiates implement implements
+    discuss discusses highlight highlights reveal reveals leverage leverages a an the its their our""".split()
+)
+# Nouns after which "to" keeps the phrase going ("an approach to learning X", "a perspective to X").
+_TO_NOUNS = frozenset(
+    """approach approaches perspective solution solutions introduction extension extensions application
+    applications answer path road alternative connection connections reduction transition generalization
+    response attention adaptation""".split()
+)
+# Nouns ending in -ing that head a noun phrase rather than open a participle clause.
+_ING_NOUNS = frozenset(
+    """learning clustering forecasting training tuning fine-tuning finetuning editing modeling modelling
+    reasoning planning understanding processing answering encoding embedding embeddings merging pruning
+    sampling rendering matching tracking captioning prompting scaling unlearning poisoning watermarking
+    ranking labeling labelling pretraining pre-training smoothing hashing grounding coding decoding
+    computing mining filtering routing scheduling solving forgetting denoising inpainting programming
+    thinking reading writing hearing listening speaking spelling engineering testing monitoring
+    pooling mapping setting settings meaning understanding warping morphing steering tokenizing
+    tokenization parsing indexing retraining distilling distillation masking mixing shaping landing
+    manufacturing imaging sensing driving trading teaming lending recommending bootstrapping boosting
+    bagging scoring""".split()
+)
+_PREPS = frozenset("for of with in on via from to under without across through over into towards toward beyond and".split())
+_CUT_AT = frozenset("for of with in on via from to under without across through over into towards toward and".split())
+_MODALS = frozenset("can could will would may might should must also jointly simultaneously effectively".split())
+_MAX_SPAN = 16
+_VERB_OBJECT_START = frozenset("a an the its their our this these that to how whether".split())
+_ADJ_ENDS = ("ble", "ive", "ful", "ous", "ent", "ant", "ary", "ic", "ical")
+
+
+def _gerund(verb: str) -> str:
+    """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...)."""
+    v = verb.casefold()
+    if v.endswith("ies") and len(v) > 4:
+        return v[:-3] + "ying"
+    if v.endswith(("sses", "shes", "ches", "xes", "zes")):
+        v = v[:-2]
+    elif v.endswith("s") and not v.endswith("ss"):
+        v = v[:-1]
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    if len(v) == 3 and v[0] not in "aeiou" and v[1] in "aeiou" and v[2] not in "aeiouwxy":
+        return v + v[-1] + "ing"  # map -> mapping, fit -> fitting
+    return v + "ing"
+
+
+def _is_verbish(word: str) -> bool:
+    """Tell whether a lower-case word after "that"/"to" reads as a verb we can turn into -ing."""
+    return word.isalpha() and word.islower() and len(word) > 2 and word not in _FUNCTION
+
+
+def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str], int]:
+    """Walk a noun phrase from ``tokens[i]``; return its words and where it stopped.
+
+    ``lows`` is ``tokens`` lower-cased. A phrase cut by the length limit ends with ``""``
+    so callers cut it at a preposition instead.
+    """
+    words: list[str] = []
+    seen_from = False
+    n = len(tokens)
+    prev = ""
+    while i < n and len(words) < _MAX_SPAN:
+        low = lows[i]
+        if low in _STOP or not low[0].isalnum():
+            break
+        nxt = lows[i + 1] if i + 1 < n else ""
+        if nxt in _ARTICLES and low not in _PREPS:
+            break  # "consider the problem", "enhances the reasoning": a verb, not a noun
+        if low == "to":
+            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
+                break
+        elif low == "and":
+            if nxt in _VERB_AFTER_AND or nxt in _STOP or not nxt[:1].isalnum():
+                break
+        elif low == "from":
+            seen_from = True
+        elif words and prev not in _PREPS:
+            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
+                break  # "forecasting plays a role": a finite verb
+            if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
+                break  # "networks exploiting optimal transport": a participle clause
+            if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
+                    and (nxt in _PREPS or nxt in _AFTER_PARTICIPLE)):
+                break  # "a model trained on ...": a reduced relative clause
+            if low.endswith("ly") and len(low) > 4 and not low.endswith(_NOT_ADVERB):
+                break  # an adverb opens a verb phrase
+        words.append(tokens[i])
+        prev = low
+        i += 1
+    if len(words) == _MAX_SPAN:
+        words.append("")
+    return words, i
+
+
+_ARTICLES = frozenset(("the", "a", "an"))
+_AFTER_PARTICIPLE = frozenset("by as the a an at".split())
+
+
+def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
+    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
+    n = len(tokens)
+    # "we propose ConMix, a ..." / "we propose the ConMix framework": step over the name.
+    while i < n and (lows[i] in _LEAD_DROP or tokens[i] == name):
+        i += 1
+    if i + 2 < n and lows[i] in _WRAPPERS and lows[i + 1] == "of":
+        i += 2  # "the problem of X" -> "X", "a formulation of X" -> "X"
+        while i < n and lows[i] in _LEAD_DROP:
+            i += 1
+    if i + 1 < n and lows[i] == "to" and _is_verbish(lows[i + 1]):
+        return _verb_phrase(tokens, lows, i + 1)  # "we propose to learn X" -> "Learning X"
+    words, j = _walk(tokens, lows, i)
+    if not words:
+        return []
+    out = [words]
+    head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
+    # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
+    if j < n - 1 and words[-1] and lows[j] in ("that", "which", "to"):
+        k = j + 1
+        while k < n and (lows[k] in _MODALS or (lows[k].endswith("ly") and tokens[k].islower())):
+            k += 1
+        verb = lows[k] if k < n else ""
+        finite = lows[j] == "to" or k > j + 1 or verb.endswith("s")
+        if finite and _is_verbish(verb) and verb not in _STOP and not verb.endswith(("ed", "ing")):
+            for vp in _verb_phrase(tokens, lows, k):
+                out.insert(0, vp if head_empty else words + ["for"] + vp)
+    elif head_empty:
+        return []
     return out
 
 
-def _topic_phrases(a: "_Analysis") -> list[tuple[float, _Run, int]]:
-    """Score every topic-word run of the abstract by how central its words are."""
-    per_sentence = [_chunks(s, a.name or "") for s in a.sentences]
+def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
+    """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
+    i = k + 1
+    while i < len(tokens) and lows[i] in ("the", "a", "an"):
+        i += 1
+    rest, _ = _walk(tokens, lows, i)
+    return [[_gerund(lows[k])] + rest] if rest else []
+
+
+def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
+    """Walk back from ``tokens[i-1]`` over the modifiers and nouns of a noun phrase."""
+    words: list[str] = []
+    while i > 0 and len(words) < 6:
+        low = lows[i - 1]
+        if not low[0].isalnum() or low in _STOP or low in _FUNCTION or low in _LEAD_DROP:
+            break
+        if low.endswith("ly") and not low.endswith(_NOT_ADVERB):
+            break
+        if (low in _GENERIC or _key(low) in _GENERIC) and not (not words and low in _EMPTY_HEADS):
+            break  # "available for ...": a predicate, not a noun phrase
+        if not words and low.endswith(_ADJ_ENDS):
+            break  # "responsible for": an adjective, not a noun, takes the "for"
+        if words and low.endswith(("ed", "s")) and not low.endswith(("ss", "us", "is", "series")) and "-" not in low:
+            break  # "learns codes for ..." / "captured": a verb, not a modifier
+        words.insert(0, tokens[i - 1])
+        i -= 1
+    return words
+
+
+def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
+    """Collect (words, source bonus) for every phrase the abstract offers as a title."""
+    name = a.name or ""
+    out: list[tuple[list[str], float]] = []
+    contrib = a.contribution
+    framing = (0, contrib if contrib >= 0 else 1)
+    for idx, sentence in enumerate(a.sentences):
+        near = idx == contrib
+        cue_hint = near or "we " in sentence or "We " in sentence or "paper" in sentence
+        has_name = bool(name) and name in sentence
+        has_spelled = bool(a.spelled) and a.spelled in sentence
+        if not (cue_hint or has_name or has_spelled or idx in framing):
+            continue
+        text = _PAREN.sub("", sentence) if "(" in sentence or "[" in sentence else sentence
+        tokens = _SPAN_TOKEN.findall(text)
+        lows = [t.lower() for t in tokens]
+        for m in _OBJ_CUE.finditer(text) if cue_hint else ():
+            i = len(_SPAN_TOKEN.findall(text, 0, m.end()))
+            study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
+            bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
+            for words in _object(tokens, lows, i, name):
+                out.append((words, bonus))
+        if has_name and name in tokens:  # "Name, a <X> that ..."
+            i = tokens.index(name) + 1
+            if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
+                for words in _object(tokens, lows, i + 1, name):
+                    out.append((words, _BONUS_APPOSITION))
+        if has_spelled and a.spelled in text:
+            words, _ = _walk(tokens, lows, len(_SPAN_TOKEN.findall(text, 0, text.index(a.spelled))))
+            if words:
+                out.append((words, _BONUS_SPELLED))
+        if idx in framing:
+            i, n = 0, len(tokens)
+            while i < n:  # every noun phrase of the sentences that frame the paper
+                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum():
+                    i += 1
+                    continue
+                words, j = _walk(tokens, lows, i)
+                if len(words) > 1:
+                    out.append((words, _BONUS_NP))
+                i = max(j, i + 1)
+            for i in range(1, n - 1):
+                if lows[i] == "for":
+                    back = _back_walk(tokens, lows, i)
+                    if back:
+                        fwd, _ = _walk(tokens, lows, i + 1)
+                        if fwd:
+                            out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0))
+    return out
+
+
+def _weights(a: "_Analysis") -> dict[str, float]:
+    """Weigh each topic word by how often the abstract uses it (the first sentence counts extra)."""
     weight: dict[str, float] = {}
-    for runs in per_sentence:  # in how many sentences each word occurs
-        for key in {k for _, keys in runs for k in keys}:
-            weight[key] = weight.get(key, 0.0) + 1.0
-    for idx, points in ((0, _FIRST_BONUS), (a.contribution, _CONTRIB_BONUS)):
-        if 0 <= idx < len(per_sentence):
-            for key in {k for _, keys in per_sentence[idx] for k in keys}:
-                weight[key] += points
-    scored = []
-    for idx, runs in enumerate(per_sentence):
-        for words, keys in runs:
-            n = len(words)
-            while n > 1 and keys[n - 1].endswith("ed"):
-                n -= 1  # "the training instability described" -> "training instability"
-            n = min(n, _RUN_MAX)
-            value = sum(weight[k] for k in keys[:n]) - _RUN_COST * n
-            scored.append((value, (words[:n], keys[:n]), idx))
-    scored.sort(key=lambda t: (-t[0], t[2]))
-    return scored
+    first = set(_WORD_LOW.findall(a.sentences[0].lower()))
+    for low, count in Counter(_WORD_LOW.findall(" ".join(a.sentences).lower())).items():
+        key = _KEYS.get(low) or _fold_key(low)
+        if key != "-":
+            weight[key] = weight.get(key, 0.0) + min(count, _COUNT_CAP) + (_FIRST_BONUS if low in first else 0.0)
+    return weight
+
+
+_COUNT_CAP = 6
+_FIRST_BONUS = 0.5
+_WORD_LOW = re.compile(r"[a-z0-9\u0370-\u03ff][\w\-\u0370-\u03ff]*[a-z0-9\u0370-\u03ff]")
+_KEYS: dict[str, str] = {}  # lower-case word -> its key, or "-" for a word no title is built on
+
+
+def _fold_key(low: str) -> str:
+    """Return the comparison key of a lower-case word, or "-" if it is not a topic word."""
+    _, key, topic = _word(low)
+    _KEYS[low] = key if topic else "-"
+    return _KEYS[low]
+
+
+def _trim(words: list[str]) -> list[str]:
+    """Drop the words a title never ends on (prepositions, determiners, a gerund cut from its object)."""
+    while words:
+        last = words[-1].lower()
+        if last in _TAIL_DROP or last in _STOP or last in _LEAD_DROP:
+            words = words[:-1]
+        elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
+            words = words[:-2]  # "framework for understanding" lost what is understood
+        else:
+            break
+    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
+        words = words[1:]
+    if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
+        words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
+    for i in range(1, len(words) - 1):
+        if words[i].lower() in _BARE_HEADS and words[i + 1].lower() == "for":
+            return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
+    return words
+
+
+_BARE_HEADS = frozenset("method methods technique techniques scheme strategy".split())
+
+
+def _score(words: Sequence[str], weight: dict[str, float], bonus: float, name: str) -> float:
+    """Score a phrase: topic words that recur in the abstract, at a title's length."""
+    value = bonus
+    content = 0
+    for w in words:
+        low = w.lower()
+        key = _KEYS.get(low) or _fold_key(low)
+        if key != "-":
+            content += 1
+            value += min(weight.get(key, 1.0), _CAP) - _WORD_COST
+        elif w == name:
+            value -= 1.0
+        else:
+            value -= _FILL_COST
+    if content == 0:
+        return float("-inf")
+    n = len(words)
+    if n < _SHORT:
+        value -= (_SHORT - n) * _SHORT_COST
+    elif n > _LONG:
+        value -= (n - _LONG) * _LONG_COST
+    return value
+
+
+_BONUS_CUE, _BONUS_LATER_CUE, _STUDY_COST = 3.0, 1.5, 1.0
+_BONUS_APPOSITION, _BONUS_SPELLED, _BONUS_FOR = 2.5, 3.0, 0.5
+_BONUS_NP = 0.0
+_CAP = 4.0
+_WORD_COST = 1.2
+_FILL_COST = 0.3
+_SHORT, _SHORT_COST = 4, 1.0
+_LONG, _LONG_COST = 11, 1.5
+
+
+def _span_title(a: "_Analysis") -> str:
+    """Return the best phrase of the abstract as a title phrase (not yet title-cased)."""
+    weight = _weights(a)
+    best: list[str] = []
+    best_score = float("-inf")
+    seen: set[tuple[str, ...]] = set()
+    for words, bonus in _candidates(a):
+        for k in range(len(words), 0, -1):
+            if (k < len(words) and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
+                continue
+            phrase = _trim(words[:k])
+            key = tuple(phrase)
+            if not phrase or key in seen:
+                continue
+            seen.add(key)
+            s = _score(phrase, weight, bonus, a.name or "")
+            if s > best_score:
+                best, best_score = phrase, s
+    if not best:
+        return _fallback_run(a, weight)
+    return " ".join(best)
+
+
+def _fallback_run(a: "_Analysis", weight: dict[str, float]) -> str:
+    """Without a usable phrase, return the abstract's most central run of topic words."""
+    best, best_score = "", float("-inf")
+    for sentence in a.sentences[:3]:
+        for piece in _TOPIC_SPLIT.split(_PAREN.sub("", sentence)):
+            run: list[str] = []
+            for raw in _WORD.findall(piece) + [""]:
+                word, key, topic = _word(raw) if raw else ("", "", False)
+                if topic and word != a.name:
+                    run.append(word)
+                    continue
+                if run:
+                    run = run[:_RUN_MAX]
+                    s = sum(min(weight.get(_word(w)[1], 1.0), _CAP) - 1.0 for w in run)
+                    if s > best_score:
+                        best, best_score = " ".join(run), s
+                run = []
+    return best
 
 
 _RUN_MAX = 5
-_RUN_COST = 1.0
-_TAIL_MIN = 1
-_FIRST_BONUS = 1.0
-_CONTRIB_BONUS = 2.0
-
-
-def _topic_title(a: "_Analysis") -> str:
-    """Compose "<central phrase> for <second phrase>" from the abstract's topic words."""
-    scored = _topic_phrases(a)
-    if not scored:
-        return ""
-    head, used = scored[0][1]
-    for _, (words, keys), _ in scored[1:]:
-        if len(words) >= _TAIL_MIN and not set(used) & set(keys):
-            return " ".join(head) + " for " + " ".join(words)
-    return " ".join(head)
+_TOPIC_SPLIT = re.compile(r"[,;:()\[\]\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014")
+_WORD = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019\u0370-\u03ff]*")
 
 
 def _title_case(phrase: str) -> str:
@@ -539,7 +880,7 @@ def infer_title(text: str) -> str:
     a = _analyse(text)
     if not a.sentences:
         return FALLBACK_TITLE
-    phrase = _title_case(_topic_title(a))
+    phrase = _title_case(_span_title(a))
     if a.name and a.name.casefold() not in phrase.casefold().split():
         title = f"{a.name}: {phrase}" if phrase else a.name
     else:

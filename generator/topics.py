@@ -1,4 +1,4 @@
-"""Assign each paper one to three topics of a person-editable taxonomy by weighted phrase matching."""
+"""Assign each paper one to four topics of a person-editable taxonomy by phrase matching."""
 
 from __future__ import annotations
 
@@ -17,27 +17,38 @@ log = logging.getLogger(__name__)
 
 SHIPPED_TAXONOMY = Path(__file__).with_name("topics.yml")
 
-MAX_TOPICS = 3
-# A topic needs strong evidence: a listed term (not a weak one) in the title or keywords, or strong
-# abstract mentions worth STRONG_NEEDED. A single passing mention ("unlike reinforcement learning, ...")
-# is deliberately not enough, and weak terms ("image", "robust", "training") only rank topics that
-# already qualify, unless very many: one alone is too common to decide anything.
-STRONG_NEEDED = 2.0
-WEAK_NEEDED = 4.0  # weak terms alone qualify a topic only when the abstract is full of them
+MAX_TOPICS = 4
+# Broad areas ("Computer vision", "AI for science") describe where a paper sits, specific topics what it
+# is about. At most this many areas are kept, and an area never takes the place of a specific topic.
+MAX_BROAD = 2
+# A broad area with the same evidence as a specific topic is listed after it.
+BROAD_FACTOR = 0.8
+
+# Where a phrase occurs says how much it tells about the paper's subject. The title and the keywords
+# name it; so do the abstract's opening sentence and the sentences that say what the paper does
+# ("we propose ...", "in this paper ..."): the subject sentences. The rest is background and results.
 TITLE_WEIGHT = 3.0
 KEYWORD_WEIGHT = 2.0
-WEAK_WEIGHT = 0.5
-# The sentences that say what the paper does ("we propose ...", "in this work ...") and the opening one
-# name its subject; a mention there counts this much more than one in the background or results.
-KEY_SENTENCE_WEIGHT = 1.5
+SUBJECT_WEIGHT = 1.5
+WEAK_WEIGHT = 0.5  # weak terms ("image", "robust", "training") count half wherever they occur
 # Caps keep one much-repeated word ("images" ten times) from outranking a topic named in the title.
 TITLE_CAP = 2.0
 KEYWORD_CAP = 2.0
 ABSTRACT_CAP = 6.0
+# A topic applies when a listed term is in the title or keywords, or the abstract names it in a subject
+# sentence and once more (a weak term will do), or mentions it BODY_NEEDED times. A single passing
+# mention ("unlike reinforcement learning, ...") is deliberately not enough; neither are weak terms,
+# except for a broad area when the abstract is full of them (WEAK_NEEDED, counted at WEAK_WEIGHT each):
+# many "images" make a vision paper, many "features" do not make one about representation learning.
+SUPPORT_NEEDED = 2.0
+BODY_NEEDED = 3.0
+WEAK_NEEDED = 4.0
+# With no topic qualifying, the broad area with at least this score is used rather than the fallback.
+RESCUE_NEEDED = 1.0
 # Secondary topics must carry a good share of the leading topic's evidence, or they are noise.
-RELATIVE_CUTOFF = 0.3
+RELATIVE_CUTOFF = 0.2
 
-_KEYS = {"name", "description", "terms", "weak_terms", "exclude", "weight", "fallback"}
+_KEYS = {"name", "description", "terms", "weak_terms", "exclude", "broad", "fallback"}
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # A sentence ends at . ! or ? followed by space and a capital, digit or quote ("e.g. the" does not end one).
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
@@ -46,6 +57,12 @@ _CONTRIBUTION = re.compile(
     r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus)",
     re.IGNORECASE,
 )
+# Token put between the title and the sentences of the abstract: no phrase contains it, so no match
+# spans two sentences, and it starts no phrase, so the scan skips it.
+_BREAK = "."
+
+# Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest.
+_TITLE, _SUBJECT, _BODY = 0, 2, 4
 
 
 @dataclass(frozen=True)
@@ -57,7 +74,7 @@ class Topic:
     terms: tuple[str, ...] = ()
     weak_terms: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
-    weight: float = 1.0  # below 1 for broad areas, so a specific topic with equal evidence ranks first
+    broad: bool = False  # a broad area rather than a specific topic: see MAX_BROAD
 
 
 @dataclass(frozen=True)
@@ -66,8 +83,9 @@ class _Matcher:
 
     # Phrases are found by word n-gram lookup rather than one big regex alternation: Python's regex
     # engine tries every alternative at every position, which is several times slower here.
-    folded: dict[str, tuple[tuple[int, float], ...]]  # lower-case phrases, matched on lower-cased words
-    exact: dict[str, tuple[tuple[int, float], ...]]  # phrases with capitals (acronyms), matched as written
+    # Each entry is a tuple of (topic index, is strong) pairs.
+    folded: dict[str, tuple[tuple[int, bool], ...]]  # lower-case phrases, matched on lower-cased words
+    exact: dict[str, tuple[tuple[int, bool], ...]]  # phrases with capitals (acronyms), matched as written
     folded_span: dict[str, int]  # first word of a folded phrase -> longest phrase length in words
     exact_span: dict[str, int]
 
@@ -80,9 +98,13 @@ class Taxonomy:
     fallback: Topic
     path: Path | None = None
     _matcher: _Matcher = field(init=False, repr=False, compare=False)
+    _order: dict[str, int] = field(init=False, repr=False, compare=False)  # site position, to break ties
+    _broad: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_matcher", _compile(self.topics))
+        object.__setattr__(self, "_order", {name: i for i, name in enumerate(self.names)})
+        object.__setattr__(self, "_broad", frozenset(topic.name for topic in self.topics if topic.broad))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -106,38 +128,38 @@ def _sub_phrases(words: tuple[str, ...]) -> Iterable[str]:
 
 
 def _compile(topics: Sequence[Topic]) -> _Matcher:
-    """Build the phrase lookup tables and the per-phrase topic weights."""
+    """Build the phrase lookup tables: which topics each phrase is strong or weak evidence for."""
     # Matching is leftmost-longest without overlaps, so a long phrase ("multimodal large language models")
-    # would hide the shorter terms inside it from other topics. Each phrase therefore carries the
-    # weight of every term of every topic that it contains, unless that topic excludes the phrase.
-    own: dict[str, dict[int, float]] = {}
+    # would hide the shorter terms inside it from other topics. Each phrase therefore counts for every
+    # topic with a term inside it, unless that topic excludes the phrase; strong beats weak.
+    own: dict[str, dict[int, bool]] = {}
     for index, topic in enumerate(topics):
-        for weight, phrases in ((1.0, topic.terms), (WEAK_WEIGHT, topic.weak_terms)):
+        for strong, phrases in ((True, topic.terms), (False, topic.weak_terms)):
             for phrase in phrases:
-                slot = own.setdefault(normalize(phrase), {})
-                slot[index] = max(slot.get(index, 0.0), weight)
+                slot = own.setdefault(phrase, {})
+                slot[index] = slot.get(index, False) or strong
     excluded: dict[str, set[int]] = {}
     for index, topic in enumerate(topics):
         for phrase in topic.exclude:
-            excluded.setdefault(normalize(phrase), set()).add(index)
-    folded_own = {p.lower(): w for p, w in own.items() if p == p.lower()}
-    weights: dict[str, dict[int, float]] = {}
+            excluded.setdefault(phrase, set()).add(index)
+    folded_own = {p: w for p, w in own.items() if p == p.lower()}
+    table: dict[str, dict[int, bool]] = {}
     for phrase in set(own) | set(excluded):
-        total: dict[int, float] = {}
+        total: dict[int, bool] = {}
         for part in _sub_phrases(tuple(phrase.lower().split())):
-            for index, weight in folded_own.get(part, {}).items():
-                total[index] = max(total.get(index, 0.0), weight)
-        for index, weight in own.get(phrase, {}).items():
-            total[index] = max(total.get(index, 0.0), weight)
+            for index, strong in folded_own.get(part, {}).items():
+                total[index] = total.get(index, False) or strong
+        for index, strong in own.get(phrase, {}).items():
+            total[index] = total.get(index, False) or strong
         for index in excluded.get(phrase, ()):
             total.pop(index, None)
-        weights[phrase] = total
+        table[phrase] = total
 
-    def frozen(items: Iterable[tuple[str, dict[int, float]]]) -> dict[str, tuple[tuple[int, float], ...]]:
+    def frozen(items: Iterable[tuple[str, dict[int, bool]]]) -> dict[str, tuple[tuple[int, bool], ...]]:
         return {p: tuple(sorted(w.items())) for p, w in items}
 
-    folded = frozen((p, w) for p, w in weights.items() if p == p.lower())
-    exact = frozen((p, w) for p, w in weights.items() if p != p.lower())
+    folded = frozen((p, w) for p, w in table.items() if p == p.lower())
+    exact = frozen((p, w) for p, w in table.items() if p != p.lower())
     return _Matcher(folded, exact, _spans(folded), _spans(exact))
 
 
@@ -150,43 +172,35 @@ def _spans(phrases: Iterable[str]) -> dict[str, int]:
     return spans
 
 
-def _evidence(text: str, matcher: _Matcher) -> tuple[dict[int, float], dict[int, float]]:
-    """Return the strong and the weak phrase mentions found in normalized text, per topic index."""
-    strong: dict[int, float] = {}
-    weak: dict[int, float] = {}
-    if not text:
-        return strong, weak
-    words = text.split(" ")
-    _scan(text.lower().split(" "), matcher.folded, matcher.folded_span, strong, weak)
-    if matcher.exact_span.keys() & set(words):  # most texts hold no acronym: skip the second pass
-        _scan(words, matcher.exact, matcher.exact_span, strong, weak)
-    return strong, weak
-
-
-def _abstract_evidence(text: str, matcher: _Matcher) -> tuple[dict[int, float], dict[int, float]]:
-    """Return strong and weak mentions in an abstract, those in its key sentences weighted up."""
-    strong: dict[int, float] = {}
-    weak: dict[int, float] = {}
-    for number, sentence in enumerate(_SENTENCE_END.split(text)):
-        factor = KEY_SENTENCE_WEIGHT if number == 0 or _CONTRIBUTION.search(sentence) else 1.0
-        found_strong, found_weak = _evidence(normalize(sentence), matcher)
-        for found, total in ((found_strong, strong), (found_weak, weak)):
-            for index, count in found.items():
-                total[index] = total.get(index, 0.0) + factor * count
-    return strong, weak
+def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
+    """Return the words of title and abstract, sentences apart, and where each evidence slot starts."""
+    # One list of words for one scan. starts[k] is the index of the first word of part k (the title,
+    # then each sentence of the abstract) and slots[k] its slot: the title, a subject sentence or body.
+    words = _NON_WORD.sub(" ", unicodedata.normalize("NFKC", title)).split()
+    starts = [0]
+    slots = [_TITLE]
+    for n, sentence in enumerate(_SENTENCE_END.split(unicodedata.normalize("NFKC", text))):
+        words.append(_BREAK)
+        starts.append(len(words))
+        slots.append(_SUBJECT if n == 0 or _CONTRIBUTION.search(sentence) else _BODY)
+        words.extend(_NON_WORD.sub(" ", sentence).split())
+    return words, starts, slots
 
 
 def _scan(
     tokens: list[str],
-    table: dict[str, tuple[tuple[int, float], ...]],
+    starts: list[int],
+    slots: list[int],
+    table: dict[str, tuple[tuple[int, bool], ...]],
     spans: dict[str, int],
-    strong: dict[int, float],
-    weak: dict[int, float],
+    evidence: dict[int, list[float]],
 ) -> None:
-    """Count the leftmost-longest, non-overlapping phrases in tokens: strong ones and weak ones."""
+    """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
     last_end: dict[int, int] = {}
     resume = 0
+    part = 0  # the part (title or sentence) the current word is in; words are visited in order
+    last_part = len(starts) - 1
     # Only words that start some phrase are worth a look; finding them is one fast comprehension.
     for i in [i for i, token in enumerate(tokens) if token in spans]:
         if i < resume:
@@ -197,59 +211,93 @@ def _scan(
                 break
         else:
             continue
-        for index, weight in entry:
+        while part < last_part and starts[part + 1] <= i:
+            part += 1
+        slot = slots[part]
+        for index, strong in entry:
             # "reinforcement learning (RL)" names one thing twice: adjacent matches count once.
             if last_end.get(index) != i:
-                found = strong if weight == 1.0 else weak
-                found[index] = found.get(index, 0.0) + 1.0
+                found = evidence.get(index)
+                if found is None:
+                    found = evidence[index] = [0.0] * 6
+                found[slot + (not strong)] += 1.0
             last_end[index] = i + n
         resume = i + n
 
 
+def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]]:
+    """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
+    evidence: dict[int, list[float]] = {}
+    tokens, starts, slots = _tokens(title, text)
+    _scan(" ".join(tokens).lower().split(" "), starts, slots, matcher.folded, matcher.folded_span, evidence)
+    if not matcher.exact_span.keys().isdisjoint(tokens):  # most texts hold no acronym: skip that pass
+        _scan(tokens, starts, slots, matcher.exact, matcher.exact_span, evidence)
+    return evidence
+
+
+def _keyword_evidence(keywords: Sequence[str], matcher: _Matcher) -> dict[int, list[float]]:
+    """Return per topic index the strong and weak mentions in the keywords (in the title slots)."""
+    evidence: dict[int, list[float]] = {}
+    for keyword in keywords:
+        for index, slots in _evidence(keyword, "", matcher).items():
+            total = evidence.setdefault(index, [0.0] * 6)
+            for k, value in enumerate(slots):
+                total[k] += value
+    return evidence
+
+
+def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float]]:
+    """Return, for every topic with any evidence, whether it qualifies and its ranking score, by name."""
+    matcher = taxonomy._matcher
+    evidence = _evidence(title, text, matcher)
+    by_keyword = _keyword_evidence(keywords, matcher) if keywords else {}
+    ranked: dict[str, tuple[bool, float]] = {}
+    for index in evidence.keys() | by_keyword.keys():
+        topic = taxonomy.topics[index]
+        title_s, title_w, subject_s, subject_w, body_s, body_w = evidence.get(index) or [0.0] * 6
+        keyword_s, keyword_w = (by_keyword.get(index) or [0.0] * 6)[:2]
+        mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
+        qualifies = (
+            title_s > 0
+            or keyword_s > 0
+            or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
+            or subject_s + body_s >= BODY_NEEDED
+            or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
+        )
+        score = (
+            TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
+            + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)
+            + min(mentions + (SUBJECT_WEIGHT - 1.0) * (subject_s + WEAK_WEIGHT * subject_w), ABSTRACT_CAP)
+        )
+        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0))
+    return ranked
+
+
 def score_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, float]:
     """Return the ranking score of every topic with any evidence (0 if it does not qualify), by name."""
-    matcher = taxonomy._matcher
-    title_strong, title_weak = _evidence(normalize(title), matcher)
-    keyword_strong: dict[int, float] = {}
-    keyword_weak: dict[int, float] = {}
-    for keyword in keywords:
-        found_strong, found_weak = _evidence(normalize(keyword), matcher)
-        for found, total in ((found_strong, keyword_strong), (found_weak, keyword_weak)):
-            for index, count in found.items():
-                total[index] = total.get(index, 0.0) + count
-    text_strong, text_weak = _abstract_evidence(text, matcher)
-    scores: dict[str, float] = {}
-    for index in set(title_strong) | set(title_weak) | set(keyword_strong) | set(keyword_weak) | set(text_strong) | set(text_weak):
-        topic = taxonomy.topics[index]
-        strong = text_strong.get(index, 0.0)
-        qualifies = (
-            index in title_strong
-            or index in keyword_strong
-            or (strong >= 1.0 and strong + WEAK_WEIGHT * text_weak.get(index, 0.0) >= STRONG_NEEDED)
-            or WEAK_WEIGHT * text_weak.get(index, 0.0) >= WEAK_NEEDED
-        )
-        evidence = (
-            TITLE_WEIGHT * min(title_strong.get(index, 0.0) + WEAK_WEIGHT * title_weak.get(index, 0.0), TITLE_CAP)
-            + KEYWORD_WEIGHT
-            * min(keyword_strong.get(index, 0.0) + WEAK_WEIGHT * keyword_weak.get(index, 0.0), KEYWORD_CAP)
-            + min(text_strong.get(index, 0.0) + WEAK_WEIGHT * text_weak.get(index, 0.0), ABSTRACT_CAP)
-        )
-        # Qualifying is judged on strong evidence alone; the topic weight only orders topics that qualify.
-        scores[topic.name] = evidence * topic.weight if qualifies else 0.0
-    return scores
+    return {name: score if ok else 0.0 for name, (ok, score) in _rank(title, text, keywords, taxonomy).items()}
 
 
 def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...]:
-    """Return one to three topic names for a paper, most relevant first; the fallback if none fits."""
-    scores = score_topics(title, text, keywords, taxonomy)
-    order = {name: i for i, name in enumerate(taxonomy.names)}
+    """Return one to four topic names for a paper, most relevant first; the fallback if none fits."""
+    ranking = _rank(title, text, keywords, taxonomy)
+    order, broad = taxonomy._order, taxonomy._broad
     # Ties are broken by taxonomy order, so the result never depends on dict or set order.
-    ranked = sorted((name for name, s in scores.items() if s > 0.0), key=lambda n: (-scores[n], order[n]))
+    ranked = sorted((n for n, (ok, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
     if not ranked:
+        # No topic has enough evidence. A broad area with some is still a better shelf than
+        # "Other topics"; a specific topic is never given on so little.
+        areas = sorted((n for n in ranking if n in broad), key=lambda n: (-ranking[n][1], order[n]))
+        if areas and ranking[areas[0]][1] >= RESCUE_NEEDED:
+            log.debug("weak evidence for %r; using the area %r", title[:60], areas[0])
+            return (areas[0],)
         log.debug("no topic for %r; using %r", title[:60], taxonomy.fallback.name)
         return (taxonomy.fallback.name,)
-    best = scores[ranked[0]]
-    chosen = [name for name in ranked if scores[name] >= RELATIVE_CUTOFF * best][:MAX_TOPICS]
+    floor = RELATIVE_CUTOFF * ranking[ranked[0]][1]
+    kept = [name for name in ranked if ranking[name][1] >= floor]
+    specific = [name for name in kept if name not in broad][:MAX_TOPICS]
+    areas = [name for name in kept if name in broad][: min(MAX_BROAD, MAX_TOPICS - len(specific))]
+    chosen = [name for name in kept if name in specific or name in areas]
     log.debug("topics for %r: %s", title[:60], chosen)
     return tuple(chosen)
 
@@ -310,11 +358,11 @@ def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
         fields[key] = value_node
     name = _text(path, fields, "name", line)
     description = _text(path, fields, "description", line)
-    is_fallback = _flag(path, fields.get("fallback"))
+    is_fallback = _flag(path, fields.get("fallback"), "fallback")
     terms = _phrases(path, fields.get("terms"), "terms")
     weak_terms = _phrases(path, fields.get("weak_terms"), "weak_terms")
     exclude = _phrases(path, fields.get("exclude"), "exclude")
-    weight = _weight(path, fields.get("weight"))
+    broad = _flag(path, fields.get("broad"), "broad")
     if is_fallback and (terms or weak_terms or exclude):
         raise InputError(path, f"the fallback topic {name!r} must not have terms", line=line)
     if not is_fallback and not terms:
@@ -322,7 +370,7 @@ def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
     clash = {normalize(t).lower() for t in terms + weak_terms} & {normalize(t).lower() for t in exclude}
     if clash:
         raise InputError(path, f"topic {name!r} both lists and excludes {sorted(clash)[0]!r}", line=line)
-    return Topic(name, description, terms, weak_terms, exclude, weight), is_fallback
+    return Topic(name, description, terms, weak_terms, exclude, broad), is_fallback
 
 
 def _text(path: Path, fields: dict[str, yaml.Node], key: str, line: int) -> str:
@@ -336,26 +384,13 @@ def _text(path: Path, fields: dict[str, yaml.Node], key: str, line: int) -> str:
     return value.strip()
 
 
-def _flag(path: Path, node: yaml.Node | None) -> bool:
-    """Return the boolean value of the optional fallback field."""
+def _flag(path: Path, node: yaml.Node | None, key: str) -> bool:
+    """Return the value of an optional true/false field, false when absent."""
     if node is None:
         return False
     if not isinstance(node, yaml.ScalarNode) or node.value.lower() not in {"true", "false"}:
-        raise InputError(path, "'fallback' must be true or false", line=node.start_mark.line + 1)
+        raise InputError(path, f"{key!r} must be true or false", line=node.start_mark.line + 1)
     return node.value.lower() == "true"
-
-
-def _weight(path: Path, node: yaml.Node | None) -> float:
-    """Return the optional ranking weight, a number in (0, 2]."""
-    if node is None:
-        return 1.0
-    try:
-        value = float(node.value) if isinstance(node, yaml.ScalarNode) else float("nan")
-    except ValueError:
-        value = float("nan")
-    if not 0.0 < value <= 2.0:  # also rejects nan
-        raise InputError(path, "'weight' must be a number above 0 and at most 2", line=node.start_mark.line + 1)
-    return value
 
 
 def _phrases(path: Path, node: yaml.Node | None, key: str) -> tuple[str, ...]:

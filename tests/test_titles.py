@@ -143,3 +143,49 @@ def test_never_raises_and_bounded(text: str) -> None:
     assert 0 < len(title) <= 100
     assert 0 < len(summarize(text)) <= 220
     coined_name(text)
+
+
+# Round 3: titles are spans the abstract writes, not words glued in score order.
+CONMIX = (
+    "Deep clustering has been widely studied, yet long-tailed data remain hard. To tackle this problem, "
+    "we propose a novel contrastive mixup method for long-tailed deep clustering, named ConMix. ConMix "
+    "mixes representations of samples. ConMix outperforms existing deep clustering methods."
+)
+URLOST = (
+    "Unsupervised representation learning has seen tremendous progress. We introduce a novel framework "
+    "that learns from high-dimensional data without prior knowledge of stationarity and topology. Our "
+    "model, abbreviated as URLOST, combines a learnable self-organizing layer and spectral clustering."
+)
+GRANGER = (
+    "Granger causality is an effective approach to detect interdependencies. This paper develops a "
+    "federated approach to learning Granger causality. Granger causality of clients is learned by a server."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (CONMIX, "ConMix: Contrastive Mixup for Long-Tailed Deep Clustering"),  # not backwards
+        (URLOST, "URLOST: Learning from High-Dimensional Data"),  # "a framework that learns X" -> "Learning X"
+        (GRANGER, "Federated Approach to Learning Granger Causality"),
+    ],
+)
+def test_title_is_a_span_of_the_abstract(text: str, title: str) -> None:
+    assert infer_title(text).startswith(title)
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("We study the problem of explicit NeRF compression. NeRF compression matters.", "Problem"),
+        ("A method is needed. We propose a method for graph anomaly detection. Graph anomaly detection is hard.", "Method for"),
+        ("Reasoning is hard. We propose a new model that learns codes for reasoning tasks. Codes help.", "Learns"),
+    ],
+)
+def test_title_drops_wrappers_and_verbs(text: str, bad: str) -> None:
+    assert bad not in infer_title(text)
+
+
+def test_in_word_capitals_are_not_a_name() -> None:
+    text = "We detect geneRative AI text via rewriting. Our detector, called Raidar, rewrites text. Raidar works."
+    assert coined_name(text) == "Raidar"

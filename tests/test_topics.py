@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.topics import MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy
+from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy
 
 FIXTURES = Path(__file__).parent / "fixtures" / "topics"
 PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -24,7 +24,7 @@ VALID = """\
   terms: [image classification, CLIP]
   weak_terms: [image, images]
   exclude: [image text]
-  weight: 0.7
+  broad: true
 - name: Other topics
   description: Nothing else matched.
   fallback: true
@@ -56,7 +56,8 @@ def test_small_file_loads(tmp_path: Path) -> None:
     taxonomy = load_taxonomy(write(tmp_path, VALID))
     assert taxonomy.names == ("Federated learning", "Computer vision", "Other topics")
     vision = taxonomy.topics[1]
-    assert vision.weak_terms == ("image", "images") and vision.exclude == ("image text",) and vision.weight == 0.7
+    assert vision.weak_terms == ("image", "images") and vision.exclude == ("image text",) and vision.broad
+    assert not taxonomy.topics[0].broad
 
 
 @pytest.mark.parametrize(
@@ -71,7 +72,8 @@ def test_small_file_loads(tmp_path: Path) -> None:
         ("- name: A\n  description: x\n  terms: [a, '--']\n", 3, "no letters"),
         ("- name: A\n  description: x\n  terms: [a, b, a]\n", 3, "twice"),
         ("- name: A\n  description: x\n  terms: a\n", 3, "list of phrases"),
-        ("- name: A\n  description: x\n  terms: [a]\n  weight: lots\n", 4, "'weight'"),
+        ("- name: A\n  description: x\n  terms: [a]\n  broad: lots\n", 4, "'broad' must be true or false"),
+        ("- name: A\n  description: x\n  terms: [a]\n  weight: 0.7\n", 4, "unknown key 'weight'"),
         ("- name: A\n  description: x\n  terms: [a]\n  exclude: [a]\n", 1, "both lists and excludes"),
         ("- name: O\n  description: x\n  terms: [a]\n  fallback: true\n", 1, "must not have terms"),
         ("name: A\n", 1, "list of topics"),
@@ -135,13 +137,38 @@ def test_word_boundaries_hyphens_and_case(small: Taxonomy) -> None:
     assert assign_topics("", "We fine-tune CLIP; its features help CLIP.", (), small) == ("Computer vision",)
 
 
+def test_subject_sentence_and_support(small: Taxonomy) -> None:
+    # Named where the paper says what it does, and once more: it is the subject.
+    text = "Background first. We propose a method for federated learning. It runs on many clients."
+    assert assign_topics("", text, (), small) == ("Federated learning",)
+    # Named twice, but only in the background and results: a passing mention.
+    text = "Background first. Federated learning is popular. We propose a sorter. Unlike federated learning, it is fast."
+    assert assign_topics("", text, (), small) == ("Other topics",)
+    # Named three times anywhere: the abstract is about it whatever its sentences say.
+    text = "Background first. Federated learning is popular. Clients vary. Clients drop out. We propose a sorter."
+    assert assign_topics("", text, (), small) == ("Federated learning",)
+
+
+def test_broad_areas_never_push_out_specific_topics(tmp_path: Path) -> None:
+    areas = "".join(f"- name: Area {i}\n  description: x\n  broad: true\n  terms: [area{i}]\n" for i in range(4))
+    specific = "".join(f"- name: Topic {i}\n  description: x\n  terms: [topic{i}]\n" for i in range(3))
+    taxonomy = load_taxonomy(write(tmp_path, areas + specific + "- name: O\n  description: x\n  fallback: true\n"))
+    title = " ".join(f"area{i} topic{j}" for i in range(4) for j in range(3))
+    topics = assign_topics(title, "", (), taxonomy)
+    assert len(topics) == MAX_TOPICS
+    assert {"Topic 0", "Topic 1", "Topic 2"} <= set(topics)
+    assert sum(name.startswith("Area") for name in topics) <= MAX_BROAD
+
+
 def test_weak_terms_and_exclusions(small: Taxonomy) -> None:
-    assert assign_topics("", "An image and an image.", (), small) == ("Other topics",)  # 2 x 0.5
-    # Weak terms only support a topic that has strong evidence, unless the abstract is full of them.
+    assert assign_topics("", "Counting sheep.", (), small) == ("Other topics",)
+    # Weak terms only support a topic that has strong evidence, unless the topic is a broad area and the
+    # abstract is full of them; with no topic qualifying, the area with some evidence beats the fallback.
     four = "images of cats, images of dogs, images of cows, images of hens"
-    assert assign_topics("", four, (), small) == ("Other topics",)
     assert assign_topics("", f"Image classification of {four}.", (), small) == ("Computer vision",)
     assert assign_topics("", f"{four}, {four}", (), small) == ("Computer vision",)
+    assert assign_topics("", "Clients here. Clients there. Clients everywhere.", (), small) == ("Federated learning",)
+    assert assign_topics("", "An image and an image.", (), small) == ("Computer vision",)
     assert assign_topics("", "image text pairs, image text retrieval, image text data", (), small) == ("Other topics",)
 
 
@@ -160,7 +187,7 @@ def test_federated_learning_abstract(shipped: Taxonomy) -> None:
 
 
 @pytest.mark.parametrize("paper", PAPERS, ids=lambda p: p["openreview_id"])
-def test_one_to_three_known_topics_and_deterministic(shipped: Taxonomy, paper: dict) -> None:
+def test_one_to_four_known_topics_and_deterministic(shipped: Taxonomy, paper: dict) -> None:
     first = assign_topics(paper["title"], paper["abstract"], paper["keywords"], shipped)
     assert 1 <= len(first) <= MAX_TOPICS
     assert len(set(first)) == len(first)
