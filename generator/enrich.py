@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
@@ -18,18 +19,35 @@ log = logging.getLogger(__name__)
 PROGRESS_EVERY = 500
 
 
-class _MethodName(Mapping[str, str]):
-    """Resolve any undefined macro (``{\\mname}``, ``\\ours``) to the paper's method name.
+class _MacroNames(Mapping[str, str]):
+    """Resolve a paper's private macros (``{\\mname}``, ``\\lora``, ``\\ours``) to names.
 
-    Abstracts written from a paper's LaTeX source keep its private macros; nearly
-    always they stand for the method the paper introduces.
+    Abstracts written from a paper's LaTeX source keep its private macros. A macro
+    named like a capitalised word of the abstract stands for that word (``\\lora`` for
+    "LoRA"); a placeholder name (``\\mname``, ``\\ours``, ``\\method``) or a piece of
+    the method's name (``\\carb`` in "LLMCarbon") stands for the method the paper
+    introduces. Anything else (``\\products``, a dataset) is left unresolved: a wrong
+    name would be worse than none.
     """
 
-    def __init__(self, name: str) -> None:
-        self._name = name
+    def __init__(self, text: str, method: str | None) -> None:
+        self._words = {w.casefold(): w for w in _NAME_WORD.findall(text) if not w.islower()}
+        self._method = method
+
+    def _resolve(self, key: str) -> str | None:
+        folded = key.casefold()
+        if folded in self._words:
+            return self._words[folded]
+        method = self._method
+        if method and (_PLACEHOLDER.fullmatch(folded) or (len(folded) >= 3 and folded in method.casefold())):
+            return method
+        return None
 
     def __getitem__(self, key: str) -> str:
-        return self._name
+        value = self._resolve(key)
+        if value is None:
+            raise KeyError(key)
+        return value
 
     def __iter__(self) -> Iterator[str]:
         return iter(())
@@ -38,7 +56,11 @@ class _MethodName(Mapping[str, str]):
         return 0
 
     def __contains__(self, key: object) -> bool:
-        return True
+        return isinstance(key, str) and self._resolve(key) is not None
+
+
+_NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_PLACEHOLDER = re.compile(r"m?name|method\w*|model(?:name)?|ours?|our\w+|sys(?:name|tem)?\w*|algo\w*|approach|framework|short")
 
 
 #: Kinds of per-paper warnings, by how their messages start (latex.py words them).
@@ -59,9 +81,9 @@ def paper_id(paper: Paper) -> str:
 def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
     """Return the paper with every per-paper field derived."""
     converted = latex.convert(paper.abstract)
-    name = titles.coined_name(converted.text)
-    if name and any(w.startswith("unknown macro") for w in converted.warnings):
-        converted = latex.convert(paper.abstract, _MethodName(name))
+    if any(w.startswith("unknown macro") for w in converted.warnings):
+        names = _MacroNames(converted.text, titles.coined_name(converted.text))
+        converted = latex.convert(paper.abstract, names)
 
     if paper.title.strip():
         title, source = latex.tex_to_text(paper.title), "given"

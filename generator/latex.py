@@ -588,7 +588,7 @@ _MATH_LAYOUT = frozenset(
 
 def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
     """Convert an abstract's TeX and Markdown to a safe HTML fragment and plain text."""
-    renderer = _Renderer(macros or {})
+    renderer = _Renderer(macros if macros is not None else {})
     try:
         cleaned = unicodedata.normalize("NFC", source.translate(_CLEAN))
         out_html, out_text = renderer.render(cleaned)

@@ -1,0 +1,55 @@
+"""Enrichment of one paper: private macros, ids, slugs."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.enrich import assign_slugs, enrich_one, paper_id
+from generator.model import Paper, Source
+from generator.topics import load_taxonomy
+
+
+def _paper(abstract: str, year: int = 2024) -> Paper:
+    return Paper(abstract=abstract, venue="ICLR", year=year, source=Source(Path("a.txt"), 3))
+
+
+@pytest.mark.parametrize(
+    ("abstract", "shown", "hidden"),
+    [
+        # A placeholder macro stands for the method the paper introduces.
+        ("We propose FooNet, a network for graphs. Experiments show that \\method beats GCN on ten graphs.",
+         "show that FooNet beats", "\\method"),
+        # A macro named like a word of the abstract stands for that word.
+        ("Low-rank adaptation (LoRA) is popular. While \\lora offers advantages, it is slow to batch.",
+         "While LoRA offers", "\\lora"),
+    ],
+)
+def test_private_macros_resolve_to_names(abstract: str, shown: str, hidden: str) -> None:
+    paper = enrich_one(_paper(abstract), load_taxonomy())
+    assert shown in paper.text and shown in paper.html
+    assert hidden not in paper.text
+    assert not any("unknown macro" in w for w in paper.warnings)
+
+
+def test_an_unknown_macro_that_names_nothing_is_dropped_with_a_warning() -> None:
+    paper = enrich_one(_paper("We propose FooNet. It reaches 75% on the dataset \\products at low cost."), load_taxonomy())
+    assert "dataset at low cost" in paper.text and "FooNet at" not in paper.text
+    assert "unknown macro \\products" in paper.warnings
+
+
+def test_ids_depend_on_venue_year_and_abstract_only() -> None:
+    a, b = _paper("Same abstract."), _paper("Same abstract.")
+    assert paper_id(a) == paper_id(b)
+    assert paper_id(a) != paper_id(_paper("Same abstract.", year=2025))
+
+
+def test_colliding_slugs_get_a_suffix_from_the_id_not_from_input_order() -> None:
+    from dataclasses import replace
+
+    papers = [replace(_paper(f"Abstract {i}."), title="Same Title") for i in range(3)]
+    papers = [replace(p, id=paper_id(p)) for p in papers]
+    forward = {p.id: p.slug for p in assign_slugs(papers)}
+    backward = {p.id: p.slug for p in assign_slugs(list(reversed(papers)))}
+    assert forward == backward
+    assert len(set(forward.values())) == 3
+    assert all(slug.startswith("same-title-") for slug in forward.values())
