@@ -33,7 +33,7 @@ from generator.links import find_links  # noqa: E402
 from generator.model import Paper, Source  # noqa: E402
 from generator.topics import load_taxonomy  # noqa: E402
 
-PROJECT_FILES = ("mkdocs.yml", "theme")
+PROJECT_FILES = ("mkdocs.yml", "theme", "hooks")
 PAGES = ("index.md", "about.md", "tags.md", "assets")
 RAW_TEX = re.compile(r"\\[A-Za-z]+|\$[^$\s][^$]*\$|\{\\|\\%")
 ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
@@ -67,6 +67,8 @@ def make_project(work: Path) -> Path:
     (project / "site_src").mkdir(parents=True)
     for name in PROJECT_FILES:
         source = ROOT / name
+        if not source.exists():
+            continue
         (shutil.copytree if source.is_dir() else shutil.copy2)(source, project / name)
     for name in PAGES:
         source = ROOT / "site_src" / name

@@ -14,6 +14,7 @@ from pathlib import Path
 from . import __version__, pipeline, site, urls
 from .config import Settings, load_settings
 from .errors import PapersiteError
+from .lock import project_lock
 from .report import Report
 
 log = logging.getLogger("generator")
@@ -73,7 +74,8 @@ def _progress(done: int, total: int) -> None:
 
 
 def _generate(settings: Settings) -> pipeline.Generated:
-    result = pipeline.generate(settings, _progress)
+    with project_lock(settings.project_dir):
+        result = pipeline.generate(settings, _progress)
     log.info("generated %s", result.summary())
     return result
 
@@ -122,14 +124,16 @@ def run(args: argparse.Namespace) -> int:
         output = Path(args.output).resolve() if args.output else settings.project_dir / DEFAULT_BUNDLE
         site.check_bundle_target(output)  # before anything is written
     started = time.perf_counter()
-    result = _generate(settings)
-    if args.command == "build":
-        site_dir = site.build_site(settings)
-        print(f"Site built in {site_dir} (open {site_dir / 'index.html'})")
-    elif output is not None:
-        site.build_bundle(settings, output)
-        root = output.name.removesuffix(".zip")
-        print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
+    with project_lock(settings.project_dir):
+        result = pipeline.generate(settings, _progress)
+        log.info("generated %s", result.summary())
+        if args.command == "build":
+            site_dir = site.build_site(settings)
+            print(f"Site built in {site_dir} (open {site_dir / 'index.html'})")
+        elif output is not None:
+            site.build_bundle(settings, output)
+            root = output.name.removesuffix(".zip")
+            print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(
         f"papersite: {result.summary().rsplit(' in ', 1)[0]} in {time.perf_counter() - started:.2f} s"
     )

@@ -1,8 +1,15 @@
-"""The only module that writes into ``docs_dir``: atomic, accounted for, never clobbering.
+"""The only module that writes into ``docs_dir``: all or nothing, accounted for, never clobbering.
 
 papersite owns a few folders (and files) under ``docs_dir``; a manifest records each
 file it wrote with the hash of what it wrote. A file papersite did not write, or one
 changed by hand since, belongs to the user: it is never overwritten or deleted.
+
+A write is a small transaction. New contents are first staged as hidden files beside
+their targets (MkDocs ignores dot files); then a journal listing every rename and
+removal is written in one atomic step; then the renames and removals are applied and
+the manifest replaced. Killed before the journal lands, the run changed nothing (its
+staged files are swept away next time); killed after, the next run rolls the journal
+forward. Either way the pages end up all old or all new, never a mix.
 """
 
 from __future__ import annotations
@@ -21,6 +28,8 @@ from .errors import OutputError
 log = logging.getLogger(__name__)
 
 MANIFEST = ".papersite-manifest.json"
+JOURNAL = ".papersite-journal.json"
+STAGED_SUFFIX = ".papersite-new"
 
 
 @dataclass(frozen=True)
@@ -36,16 +45,26 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def read_manifest(docs_dir: Path) -> dict[str, str]:
-    """Return the files papersite last wrote (path → sha256); empty when there is none."""
-    path = docs_dir / MANIFEST
+def _read_json(path: Path, what: str) -> dict | None:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        files = data["files"]
     except FileNotFoundError:
+        return None
+    except ValueError as error:
+        raise OutputError(f"{path}: unreadable {what} ({error}); delete it to start afresh") from error
+    if not isinstance(data, dict):
+        raise OutputError(f"{path}: unreadable {what}; delete it to start afresh")
+    return data
+
+
+def read_manifest(docs_dir: Path) -> dict[str, str]:
+    """Return the files papersite last wrote (path → sha256); empty when there is none."""
+    data = _read_json(docs_dir / MANIFEST, "manifest")
+    if data is None:
         return {}
-    except (ValueError, KeyError, TypeError) as error:
-        raise OutputError(f"{path}: unreadable manifest ({error}); delete it to start afresh") from error
+    files = data.get("files")
+    if not isinstance(files, dict):
+        raise OutputError(f"{docs_dir / MANIFEST}: unreadable manifest; delete it to start afresh")
     return {str(k): str(v) for k, v in files.items()}
 
 
@@ -62,45 +81,69 @@ def atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
+def _staged(path: Path) -> Path:
+    return path.with_name(f".{path.name}{STAGED_SUFFIX}")
+
+
 def _owned_by_user(path: Path, rel: str, manifest: Mapping[str, str]) -> bool:
     """Return whether an existing file at ``path`` is the user's (not ours, or edited)."""
     recorded = manifest.get(rel)
     return recorded is None or _digest(path.read_bytes()) != recorded
 
 
+def recover(docs_dir: Path) -> None:
+    """Finish a write that was interrupted after its journal landed; sweep staged leftovers."""
+    journal = _read_json(docs_dir / JOURNAL, "journal")
+    if journal is not None:
+        log.info("completing an interrupted write in %s", docs_dir)
+        _apply(docs_dir, journal)
+    for leftover in sorted(docs_dir.rglob(f"*{STAGED_SUFFIX}")):
+        leftover.unlink()
+
+
+def _apply(docs_dir: Path, journal: dict) -> None:
+    """Apply a journal: idempotent, so an interrupted apply can simply run again."""
+    for rel in journal["replace"]:
+        staged = _staged(docs_dir / rel)
+        if staged.exists():
+            os.replace(staged, docs_dir / rel)
+    for rel in journal["remove"]:
+        path = docs_dir / rel
+        path.unlink(missing_ok=True)
+        _remove_empty_parents(path.parent, docs_dir)
+    body = json.dumps({"version": 1, "files": journal["manifest"]}, indent=1, sort_keys=True) + "\n"
+    atomic_write(docs_dir / MANIFEST, body.encode("utf-8"))
+    (docs_dir / JOURNAL).unlink(missing_ok=True)
+
+
 def write_files(docs_dir: Path, files: Mapping[str, str]) -> WriteStats:
     """Make ``docs_dir`` hold exactly ``files`` among papersite's files; return what changed.
 
-    Checks every target first and writes nothing if any is a user's file.
+    Checks every target first and changes nothing if any is a user's file.
     """
+    recover(docs_dir)
     manifest = read_manifest(docs_dir)
     encoded = {rel: text.encode("utf-8") for rel, text in sorted(files.items())}
 
     clashes = []
+    changed = []
     for rel, data in encoded.items():
         path = docs_dir / rel
         if path.is_dir():
             clashes.append(f"{path} is a folder")
-        elif path.exists() and _owned_by_user(path, rel, manifest):
+        elif not path.exists():
+            changed.append(rel)
+        elif _owned_by_user(path, rel, manifest):
             clashes.append(f"{path} (not written by papersite, or changed by hand since)")
+        elif path.read_bytes() != data:
+            changed.append(rel)
     if clashes:
         raise OutputError(
             "papersite would overwrite files it does not own; move them elsewhere and run again:\n  "
             + "\n  ".join(clashes)
         )
 
-    written = unchanged = removed = 0
-    new_manifest: dict[str, str] = {}
-    for rel, data in encoded.items():
-        path = docs_dir / rel
-        new_manifest[rel] = _digest(data)
-        if path.is_file() and path.read_bytes() == data:
-            unchanged += 1
-            continue
-        atomic_write(path, data)
-        log.debug("wrote %s", rel)
-        written += 1
-
+    removed = []
     for rel in sorted(set(manifest) - set(encoded)):
         path = docs_dir / rel
         if not path.is_file():
@@ -108,14 +151,19 @@ def write_files(docs_dir: Path, files: Mapping[str, str]) -> WriteStats:
         if _owned_by_user(path, rel, manifest):
             log.warning("kept %s: changed by hand since papersite wrote it", path)
             continue
-        path.unlink()
-        removed += 1
-        _remove_empty_parents(path.parent, docs_dir)
+        removed.append(rel)
 
-    if new_manifest != manifest:
-        body = json.dumps({"version": 1, "files": new_manifest}, indent=1, sort_keys=True) + "\n"
-        atomic_write(docs_dir / MANIFEST, body.encode("utf-8"))
-    return WriteStats(written, unchanged, removed)
+    new_manifest = {rel: _digest(data) for rel, data in encoded.items()}
+    if not changed and not removed and new_manifest == manifest:
+        return WriteStats(0, len(encoded), 0)
+
+    for rel in changed:
+        atomic_write(_staged(docs_dir / rel), encoded[rel])
+        log.debug("staged %s", rel)
+    journal = {"manifest": new_manifest, "replace": changed, "remove": removed}
+    atomic_write(docs_dir / JOURNAL, json.dumps(journal, sort_keys=True).encode("utf-8"))
+    _apply(docs_dir, journal)
+    return WriteStats(len(changed), len(encoded) - len(changed), len(removed))
 
 
 def _remove_empty_parents(folder: Path, docs_dir: Path) -> None:

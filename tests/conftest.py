@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 #: What a project folder holds besides generated output: copied for each end-to-end test.
-PROJECT_FILES = ("mkdocs.yml", "theme", "data")
+PROJECT_FILES = ("mkdocs.yml", "theme", "hooks", "data")
 HAND_WRITTEN_PAGES = ("index.md", "about.md", "tags.md", "assets")
 
 
@@ -32,6 +32,8 @@ def copy_project(target: Path) -> Path:
     target.mkdir(parents=True, exist_ok=True)
     for name in PROJECT_FILES:
         source = ROOT / name
+        if not source.exists():
+            continue
         if source.is_dir():
             shutil.copytree(source, target / name)
         else:

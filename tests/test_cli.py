@@ -82,3 +82,17 @@ def test_python_dash_m_and_the_console_script_agree(built_once: Path) -> None:
         capture_output=True, text=True, cwd=built_once, check=False,
     )
     assert result.returncode == 2 and "missing.txt" in result.stderr
+
+
+def test_a_second_run_on_a_locked_project_stops_with_a_clear_message(
+    built_once: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from generator.lock import project_lock
+
+    before = tree_digest(built_once / "site_src")
+    with project_lock(built_once):
+        status = build(built_once, str(built_once / "good.txt"))
+    err = capsys.readouterr().err
+    assert status == 2 and "another papersite run" in err
+    assert tree_digest(built_once / "site_src") == before
+    assert build(built_once, str(built_once / "good.txt")) == 0  # released afterwards

@@ -12,7 +12,7 @@ def _tree(root: Path) -> dict[str, str]:
     return {
         str(p.relative_to(root)): p.read_text(encoding="utf-8")
         for p in sorted(root.rglob("*"))
-        if p.is_file() and p.name != writer.MANIFEST
+        if p.is_file() and p.name != writer.MANIFEST and not p.name.endswith(writer.STAGED_SUFFIX)
     }
 
 
@@ -64,3 +64,52 @@ def test_a_generated_page_edited_by_hand_is_kept(tmp_path: Path) -> None:
 def test_no_temporary_files_are_left(tmp_path: Path) -> None:
     writer.write_files(tmp_path, {"a/b.md": "x\n"})
     assert [p.name for p in tmp_path.rglob("*.tmp")] == []
+
+
+def test_a_write_killed_after_its_journal_is_completed_by_the_next_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    writer.write_files(tmp_path, {"a.md": "old a\n", "b.md": "old b\n", "gone.md": "old\n"})
+    real_replace = writer.os.replace
+    calls = 0
+
+    def dies_after_one_rename(src: object, dst: object) -> None:
+        nonlocal calls
+        if str(src).endswith(writer.STAGED_SUFFIX):
+            calls += 1
+            if calls == 2:
+                raise KeyboardInterrupt  # the process dies between two renames
+        real_replace(src, dst)
+
+    monkeypatch.setattr(writer.os, "replace", dies_after_one_rename)
+    new = {"a.md": "new a\n", "b.md": "new b\n", "c.md": "new c\n"}
+    with pytest.raises(KeyboardInterrupt):
+        writer.write_files(tmp_path, new)
+    monkeypatch.setattr(writer.os, "replace", real_replace)
+    assert (tmp_path / writer.JOURNAL).exists()
+
+    stats = writer.write_files(tmp_path, new)  # the next run rolls the journal forward
+    assert _tree(tmp_path) == new
+    assert (stats.written, stats.removed) == (0, 0)
+    assert not (tmp_path / writer.JOURNAL).exists()
+    assert not list(tmp_path.rglob(f"*{writer.STAGED_SUFFIX}"))
+
+
+def test_a_write_killed_before_its_journal_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    old = {"a.md": "old a\n", "b.md": "old b\n"}
+    writer.write_files(tmp_path, old)
+    real_write = writer.atomic_write
+
+    def dies_at_the_journal(path: Path, data: bytes) -> None:
+        if path.name == writer.JOURNAL:
+            raise KeyboardInterrupt
+        real_write(path, data)
+
+    monkeypatch.setattr(writer, "atomic_write", dies_at_the_journal)
+    with pytest.raises(KeyboardInterrupt):
+        writer.write_files(tmp_path, {"a.md": "new a\n", "c.md": "new c\n"})
+    monkeypatch.setattr(writer, "atomic_write", real_write)
+    assert _tree(tmp_path) == old  # staged files are hidden; the pages are all old
+    writer.recover(tmp_path)
+    assert not list(tmp_path.rglob(f"*{writer.STAGED_SUFFIX}"))
+    assert _tree(tmp_path) == old
