@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     common.add_argument("-f", "--config-file", default="mkdocs.yml", help="the MkDocs configuration (default: mkdocs.yml)")
     common.add_argument("--taxonomy", help="a topic taxonomy file (default: the shipped generator/topics.yml)")
+    common.add_argument(
+        "--no-cache", action="store_true", help="enrich every paper afresh (ignore .papersite-cache/)"
+    )
     common.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
     common.add_argument("-v", "--verbose", action="store_true", help="print every page written")
     common.add_argument("--debug", action="store_true", help="show a traceback on errors")
@@ -113,7 +116,9 @@ def _serve(settings: Settings, dev_addr: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run one command; return its exit status."""
-    settings = load_settings(args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy)
+    settings = load_settings(
+        args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy, not args.no_cache
+    )
     if args.command == "serve":
         return _serve(settings, args.dev_addr)
     if args.command == "report":

@@ -13,6 +13,7 @@ from .errors import PapersiteError
 DEFAULT_INPUT = "data"
 DEFAULT_DOCS_DIR = "site_src"
 DEFAULT_SITE_DIR = "site"
+CACHE_DIR = ".papersite-cache"
 
 
 @dataclass(frozen=True)
@@ -24,11 +25,17 @@ class Settings:
     docs_dir: Path  #: MkDocs' docs_dir, where Markdown is generated
     site_dir: Path  #: where the rendered site goes
     taxonomy: Path | None = None  #: a topic taxonomy file; None for the shipped one
+    use_cache: bool = True  #: reuse enrichment of unchanged papers from earlier runs
 
     @property
     def project_dir(self) -> Path:
         """Return the folder of ``mkdocs.yml``: relative paths in it are relative to this."""
         return self.config_file.parent
+
+    @property
+    def cache_dir(self) -> Path | None:
+        """Return where enrichment is cached (None when caching is off)."""
+        return self.project_dir / CACHE_DIR if self.use_cache else None
 
 
 class _LenientLoader(yaml.SafeLoader):
@@ -53,6 +60,7 @@ def load_settings(
     inputs: list[str] | None = None,
     site_dir: str | None = None,
     taxonomy: str | None = None,
+    use_cache: bool = True,
 ) -> Settings:
     """Resolve and validate the settings of one run; report every problem at once."""
     config = Path(config_file).resolve()
@@ -77,4 +85,4 @@ def load_settings(
         problems.append(f"Config value 'taxonomy': {taxonomy} does not exist")
     if problems:
         raise PapersiteError("\n".join(problems))
-    return Settings(config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None)
+    return Settings(config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from . import keywords, latex, links, titles, topics, urls
+from .cache import EnrichCache
 from .model import Paper
 from .report import notice
 
@@ -116,11 +117,17 @@ def enrich(
     papers: Sequence[Paper],
     taxonomy: topics.Taxonomy,
     progress: Callable[[int, int], None] | None = None,
+    cache: EnrichCache | None = None,
 ) -> list[Paper]:
-    """Enrich every paper, then make titles and slugs distinct across the corpus."""
+    """Enrich every paper (from the cache when it has it), then make titles and slugs distinct."""
     enriched = []
     for count, paper in enumerate(papers, 1):
-        enriched.append(enrich_one(paper, taxonomy))
+        done = cache.get(paper) if cache else None
+        if done is None:
+            done = enrich_one(paper, taxonomy)
+            if cache:
+                cache.put(paper, done)
+        enriched.append(done)
         if progress and (count % PROGRESS_EVERY == 0 or count == len(papers)):
             progress(count, len(papers))
         for warning in enriched[-1].warnings:

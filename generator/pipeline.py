@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import enrich, export, index, readers, render, report, topics, urls, writer
+from .cache import EnrichCache, PageCache, enrichment_fingerprint, templates_fingerprint
 from .config import Settings
 from .model import Paper
 from .report import Report
@@ -49,13 +50,20 @@ class Generated:
 def prepare(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Prepared:
     """Read, enrich, plan and render every page in memory; write nothing."""
     taxonomy = topics.load_taxonomy(settings.taxonomy)
+    taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
+    cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
     with report.collecting() as notices:
         papers = readers.read_inputs(settings.inputs)
-        papers = enrich.enrich(papers, taxonomy, progress)
+        papers = enrich.enrich(papers, taxonomy, progress, cache)
+    cache.store.save()
+    if cache.store.hits:
+        log.info("enriched %d papers, %d from the cache", len(papers), cache.store.hits)
     quality = report.build_report(papers, taxonomy, notices, report.input_bases(settings.inputs))
     specs = index.plan(papers, taxonomy)
     specs.append(index.report_page(quality))
-    files = render.render_pages(specs)
+    pages = PageCache(settings.cache_dir, templates_fingerprint())
+    files = render.render_pages(specs, pages)
+    pages.store.save()
     files[urls.PAPERS_JSON] = export.papers_json(papers)
     return Prepared(papers, files, quality)
 

@@ -1,0 +1,67 @@
+"""Caches: a rerun reuses enrichment and rendering; any change of input or code misses."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import cache, cli
+
+from .conftest import copy_project
+from .test_build import tree_digest
+
+
+def _generate(project: Path, *args: str) -> int:
+    return cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml"), *args])
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    return copy_project(tmp_path / "project")
+
+
+def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _generate(project) == 0
+    first = tree_digest(project / "site_src")
+    assert (project / ".papersite-cache" / "enrich.json").is_file()
+
+    calls = []
+    from generator import enrich
+
+    real = enrich.enrich_one
+    monkeypatch.setattr(enrich, "enrich_one", lambda *a: calls.append(1) or real(*a))
+    assert _generate(project) == 0
+    assert calls == []  # every paper came from the cache
+    assert tree_digest(project / "site_src") == first
+
+
+def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _generate(project) == 0
+    corpus = project / "data" / "iclr2025.txt"
+    corpus.write_text(corpus.read_text(encoding="utf-8").replace("URLOST", "URLOST-2", 1), encoding="utf-8")
+    from generator import enrich
+
+    real = enrich.enrich_one
+    seen: list[str] = []
+    monkeypatch.setattr(enrich, "enrich_one", lambda paper, *a: seen.append(paper.abstract[:40]) or real(paper, *a))
+    assert _generate(project) == 0
+    assert len(seen) == 1 and "Unsupervised representation learning" in seen[0]
+
+
+def test_cache_keys_cover_code_taxonomy_and_templates(tmp_path: Path) -> None:
+    assert cache.enrichment_fingerprint(b"a") != cache.enrichment_fingerprint(b"b")
+    assert len(cache.templates_fingerprint()) == 64
+
+
+def test_no_cache_leaves_no_cache_folder(project: Path) -> None:
+    assert _generate(project, "--no-cache") == 0
+    assert not (project / ".papersite-cache").exists()
+
+
+def test_a_corrupt_cache_is_ignored(project: Path) -> None:
+    assert _generate(project) == 0
+    first = tree_digest(project / "site_src")
+    (project / ".papersite-cache" / "enrich.json").write_text("{not json", encoding="utf-8")
+    assert _generate(project) == 0
+    assert tree_digest(project / "site_src") == first
