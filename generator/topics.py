@@ -172,14 +172,19 @@ def _spans(phrases: Iterable[str]) -> dict[str, int]:
     return spans
 
 
+def _nfkc(text: str) -> str:
+    """Return text in NFKC form; ASCII text, most of it, is already."""
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+
+
 def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
     """Return the words of title and abstract, sentences apart, and where each evidence slot starts."""
     # One list of words for one scan. starts[k] is the index of the first word of part k (the title,
     # then each sentence of the abstract) and slots[k] its slot: the title, a subject sentence or body.
-    words = _NON_WORD.sub(" ", unicodedata.normalize("NFKC", title)).split()
+    words = _NON_WORD.sub(" ", _nfkc(title)).split()
     starts = [0]
     slots = [_TITLE]
-    for n, sentence in enumerate(_SENTENCE_END.split(unicodedata.normalize("NFKC", text))):
+    for n, sentence in enumerate(_SENTENCE_END.split(_nfkc(text))):
         words.append(_BREAK)
         starts.append(len(words))
         slots.append(_SUBJECT if n == 0 or _CONTRIBUTION.search(sentence) else _BODY)
@@ -197,7 +202,8 @@ def _scan(
 ) -> None:
     """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
-    last_end: dict[int, int] = {}
+    # Per topic: where its last match ended, and the evidence slot that match was counted in.
+    last: dict[int, tuple[int, int]] = {}
     resume = 0
     part = 0  # the part (title or sentence) the current word is in; words are visited in order
     last_part = len(starts) - 1
@@ -205,23 +211,39 @@ def _scan(
     for i in [i for i, token in enumerate(tokens) if token in spans]:
         if i < resume:
             continue  # inside the previous match
-        for n in range(min(spans[tokens[i]], count - i), 0, -1):
-            entry = table.get(" ".join(tokens[i : i + n]) if n > 1 else tokens[i])
-            if entry is not None:
-                break
-        else:
-            continue
+        token = tokens[i]
+        n = spans[token]
+        if n > 1:  # most words start only one-word phrases: no joining for them
+            if i + n > count:
+                n = count - i
+            while n > 1:
+                entry = table.get(" ".join(tokens[i : i + n]))
+                if entry is not None:
+                    break
+                n -= 1
+        if n == 1:
+            entry = table.get(token)
+            if entry is None:
+                continue
         while part < last_part and starts[part + 1] <= i:
             part += 1
         slot = slots[part]
         for index, strong in entry:
-            # "reinforcement learning (RL)" names one thing twice: adjacent matches count once.
-            if last_end.get(index) != i:
-                found = evidence.get(index)
-                if found is None:
-                    found = evidence[index] = [0.0] * 6
-                found[slot + (not strong)] += 1.0
-            last_end[index] = i + n
+            found = evidence.get(index)
+            if found is None:
+                found = evidence[index] = [0.0] * 6
+            where = slot + (not strong)
+            previous = last.get(index)
+            if previous is not None and previous[0] == i:
+                # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
+                # the stronger of the two, so the weak "self supervised" in "self-supervised
+                # representation learning" does not hide the strong term after it.
+                if previous[1] <= where:
+                    last[index] = (i + n, previous[1])
+                    continue
+                found[previous[1]] -= 1.0
+            found[where] += 1.0
+            last[index] = (i + n, where)
         resume = i + n
 
 

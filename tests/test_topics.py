@@ -125,6 +125,18 @@ def test_abbreviation_after_its_expansion_counts_once(small: Taxonomy) -> None:
     assert assign_topics("", "Federated learning (FL) trains clients jointly.", (), small) == ("Federated learning",)
 
 
+def test_adjacent_weak_term_does_not_hide_a_strong_one(tmp_path: Path) -> None:
+    # "Self-supervised representation learning": the weak "self supervised" right before the strong
+    # "representation learning" is one mention, counted as strong.
+    text = (
+        "- name: Representation learning\n  description: x\n  terms: [representation learning]\n"
+        "  weak_terms: [self supervised]\n- name: O\n  description: x\n  fallback: true\n"
+    )
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    assert assign_topics("Self-supervised representation learning", "", (), taxonomy) == ("Representation learning",)
+    assert assign_topics("Self-supervised training", "", (), taxonomy) == ("O",)
+
+
 def test_keywords_weigh_like_a_title(small: Taxonomy) -> None:
     assert assign_topics("", "A method.", ["Federated Learning"], small) == ("Federated learning",)
 
