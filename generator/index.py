@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
-from . import urls
+from . import trends, urls
 from .model import Paper
 from .render import PageSpec
 from .report import Report
@@ -63,10 +63,12 @@ def plan(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
 
     specs = [_paper_page(paper, refs) for paper in sorted(papers, key=lambda p: (p.year, p.slug))]
     used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
-    specs += [_topic_page(ref, by_topic[ref.name]) for ref in used]
+    specs += [_topic_page(ref, by_topic[ref.name], years) for ref in used]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
     specs += [_year_page(year, by_year[year], refs) for year in years]
     specs.append(_years_index(years, by_year))
+    specs.append(_all_papers(papers, used, years, refs))
+    specs.append(_trends(papers, years, refs))
     specs.append(_home(papers, used, by_topic, years))
     return specs
 
@@ -97,7 +99,7 @@ def _paper_page(paper: Paper, refs: dict[str, TopicRef]) -> PageSpec:
 _INDEX_PAGE = {"search": {"exclude": True}}
 
 
-def _topic_page(ref: TopicRef, papers: list[Paper]) -> PageSpec:
+def _topic_page(ref: TopicRef, papers: list[Paper], all_years: list[int]) -> PageSpec:
     by_year: dict[int, list[Paper]] = defaultdict(list)
     for paper in papers:
         by_year[paper.year].append(paper)
@@ -106,7 +108,8 @@ def _topic_page(ref: TopicRef, papers: list[Paper]) -> PageSpec:
         for year in sorted(by_year, reverse=True)
     ]
     front = {"title": ref.name, "description": ref.description, **_INDEX_PAGE}
-    context = {"topic": ref, "count": len(papers), "years": groups}
+    spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), ref.name)
+    context = {"topic": ref, "count": len(papers), "years": groups, "spark": spark}
     return PageSpec(ref.source, "topic.md.j2", context, front)
 
 
@@ -158,6 +161,46 @@ def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
     ]
     front = {"title": "Years", "description": "Papers per year.", **_INDEX_PAGE}
     return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
+
+
+def _all_papers(
+    papers: Sequence[Paper], used: list[TopicRef], years: list[int], refs: dict[str, TopicRef]
+) -> PageSpec:
+    source = urls.ALL_PAPERS
+    rows = [
+        {**_row(p, source), "topic_slugs": [refs[name].slug for name in p.topics]}
+        for p in sorted(papers, key=lambda p: (-p.year, *_sort_key(p)))
+    ]
+    front = {
+        "title": "All papers",
+        "description": "Every paper, filterable by words, topic, year and code.",
+        "hide": ["toc"],
+        **_INDEX_PAGE,
+    }
+    context = {"rows": rows, "topics": used, "years": years}
+    return PageSpec(source, "all_papers.md.j2", context, front)
+
+
+def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:
+    source = urls.TRENDS_PAGE
+    counts = trends.count_topics(papers)
+    ordered = sorted(years)
+    rows = [
+        {"name": row.name, "link": urls.link(source, refs[row.name].source), "counts": row.counts, "total": row.total}
+        for row in trends.trend_rows(counts, ordered)
+    ]
+    front = {
+        "title": "Trends",
+        "description": "Papers per topic and year.",
+        "hide": ["toc"],
+        **_INDEX_PAGE,
+    }
+    context = {
+        "chart": trends.trend_chart(counts, ordered, "Papers per topic and year"),
+        "rows": rows,
+        "years": ordered,
+    }
+    return PageSpec(source, "trends.md.j2", context, front)
 
 
 def _home(

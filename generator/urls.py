@@ -18,6 +18,12 @@ REPORT_DIR = "report"
 
 PAPERS_JSON = "papers.json"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
+ALL_PAPERS = f"{PAPERS_DIR}/index.md"
+TRENDS_DIR = "trends"
+TRENDS_PAGE = f"{TRENDS_DIR}/index.md"
+
+#: Everything papersite generates lives under these (first path parts under docs_dir).
+GENERATED_ROOTS = (PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, PAPERS_JSON)
 REPORT_PAGE = f"{REPORT_DIR}/index.md"
 
 #: Longest slug kept for a paper page; long titles are cut at a word boundary.
