@@ -137,7 +137,7 @@ def test_navigation_lists_index_pages_only(built: Path) -> None:
     navs = re.findall(r"<nav\b.*?</nav>", html, flags=re.S)
     assert navs and not any(re.search(r'href="[^"]*papers/\d{4}/', nav) for nav in navs)
     tabs = html.split('class="md-tabs__list"', 1)[1].split("</ul>", 1)[0]
-    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Tags", "About"]
+    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Trends", "Tags", "About"]
 
 
 def test_home_page_says_what_the_site_holds(built: Path) -> None:
