@@ -6,6 +6,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests check behaviour, not speed: on a loaded 2-core machine, generation
+# and examples can be slow, which must not fail a run.
+settings.register_profile("papersite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("papersite")
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

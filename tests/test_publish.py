@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import urllib.error
@@ -86,7 +87,7 @@ def test_mkdocs_gh_deploy_pushes_the_site_to_a_gh_pages_branch(tmp_path: Path) -
     )
     files = set(_git("ls-tree", "-r", "--name-only", "gh-pages", cwd=remote).split())
     assert {".nojekyll", "index.html", "papers.json", "search/search_index.json"} <= files
-    assert sum(1 for f in files if f.startswith("papers/") and f.endswith("/index.html")) == 35
+    assert sum(1 for f in files if re.fullmatch(r"papers/\d{4}/[^/]+/index.html", f)) == 35
 
 
 class _Links(HTMLParser):
