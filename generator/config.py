@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,8 @@ class Settings:
     site_dir: Path  #: where the rendered site goes
     taxonomy: Path | None = None  #: a topic taxonomy file; None for the shipped one
     use_cache: bool = True  #: reuse enrichment of unchanged papers from earlier runs
+    site_url: str | None = None  #: where the site is published (mkdocs.yml site_url), if known
+    site_name: str = "Papers"  #: the site's name (mkdocs.yml site_name), for feeds
 
     @property
     def project_dir(self) -> Path:
@@ -39,9 +42,23 @@ class Settings:
 
 
 class _LenientLoader(yaml.SafeLoader):
-    """A safe loader that reads past MkDocs' ``!!python/name:`` and ``!ENV`` tags."""
+    """A safe loader that reads past MkDocs' ``!!python/name:`` tags and resolves ``!ENV``."""
 
 
+def _env(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+    """Resolve ``!ENV NAME`` or ``!ENV [NAME, ..., default]`` as MkDocs does."""
+    if isinstance(node, yaml.ScalarNode):
+        names, default = [loader.construct_scalar(node)], None
+    else:
+        items = loader.construct_sequence(node)  # type: ignore[arg-type]
+        names, default = items[:-1], items[-1] if items else None
+    for name in names:
+        if str(name) in os.environ:
+            return os.environ[str(name)]
+    return default
+
+
+_LenientLoader.add_constructor("!ENV", _env)
 _LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
@@ -85,4 +102,8 @@ def load_settings(
         problems.append(f"Config value 'taxonomy': {taxonomy} does not exist")
     if problems:
         raise PapersiteError("\n".join(problems))
-    return Settings(config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache)
+    return Settings(
+        config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache,
+        site_url=_mkdocs_option(config, "site_url") or None,
+        site_name=_mkdocs_option(config, "site_name") or "Papers",
+    )

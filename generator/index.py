@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
-from . import trends, urls
+from . import cite, related, trends, urls
 from .model import Paper
 from .render import PageSpec
 from .report import Report
@@ -42,17 +42,14 @@ def _sort_key(paper: Paper) -> tuple[str, str]:
 
 
 def _row(paper: Paper, from_source: str) -> dict[str, object]:
-    return {"paper": paper, "link": urls.link(from_source, paper_source(paper))}
+    return {"paper": paper, "link": urls.link(from_source, urls.paper_page(paper))}
 
 
-def paper_source(paper: Paper) -> str:
-    """Return the Markdown path of a paper's page."""
-    return urls.paper_source(paper.year, paper.slug)
-
-
-def plan(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
+def plan(papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None) -> list[PageSpec]:
     """Return the spec of every generated page, in a deterministic order."""
     refs = topic_refs(taxonomy)
+    keys = cite.bibtex_keys(papers)
+    by_id = {paper.id: paper for paper in papers}
     by_topic: dict[str, list[Paper]] = defaultdict(list)
     by_year: dict[int, list[Paper]] = defaultdict(list)
     for paper in papers:
@@ -61,7 +58,10 @@ def plan(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
         by_year[paper.year].append(paper)
     years = sorted(by_year, reverse=True)
 
-    specs = [_paper_page(paper, refs) for paper in sorted(papers, key=lambda p: (p.year, p.slug))]
+    specs = [
+        _paper_page(paper, refs, by_id, keys[paper.id], site_url)
+        for paper in sorted(papers, key=lambda p: (p.year, p.slug))
+    ]
     used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
     specs += [_topic_page(ref, by_topic[ref.name], years) for ref in used]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
@@ -73,8 +73,11 @@ def plan(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
     return specs
 
 
-def _paper_page(paper: Paper, refs: dict[str, TopicRef]) -> PageSpec:
-    source = paper_source(paper)
+def _paper_page(
+    paper: Paper, refs: dict[str, TopicRef], by_id: dict[str, Paper], key: str, site_url: str | None
+) -> PageSpec:
+    source = urls.paper_page(paper)
+    page_url = urls.absolute(site_url, source)
     topics = [
         {"name": name, "link": urls.link(source, refs[name].source)} for name in paper.topics
     ]
@@ -85,13 +88,20 @@ def _paper_page(paper: Paper, refs: dict[str, TopicRef]) -> PageSpec:
         "description": paper.summary,
         "tags": list(paper.topics),
         "hide": ["tags"],
+        # Google Scholar's citation_* tags; theme/main.html writes them into <head>.
+        "citation": [{"name": n, "content": c} for n, c in cite.citation_meta(paper, page_url)],
     }
+    neighbours = [by_id[i] for i in paper.related if i in by_id]
     search = urls.link(source, "index.md")
     context = {
         "paper": paper,
         "topics": topics,
         "keywords": [{"name": k, "link": f"{search}?q={quote_plus(k)}"} for k in paper.keywords],
         "year_link": urls.link(source, urls.year_source(paper.year)),
+        "related": [
+            {**_row(other, source), "shared": related.shared_topics(paper, other)} for other in neighbours
+        ],
+        "bibtex": cite.bibtex_entry(paper, key, page_url),
     }
     return PageSpec(source, "paper.md.j2", context, front)
 

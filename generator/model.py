@@ -46,4 +46,5 @@ class Paper:
     github: tuple[str, ...] = ()  # canonical https://github.com/owner/repo URLs
     project_pages: tuple[str, ...] = ()  # other project URLs (e.g. *.github.io)
     topics: tuple[str, ...] = ()  # topic names, most relevant first
+    related: tuple[str, ...] = ()  # ids of the most similar papers of the corpus, closest first
     warnings: tuple[str, ...] = field(default=(), compare=False)

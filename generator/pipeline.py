@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from . import enrich, export, index, readers, render, report, topics, urls, writer
+from . import enrich, export, index, readers, related, render, report, topics, writer
 from .cache import EnrichCache, PageCache, enrichment_fingerprint, templates_fingerprint
 from .config import Settings
 from .model import Paper
@@ -58,13 +58,15 @@ def prepare(settings: Settings, progress: Callable[[int, int], None] | None = No
     cache.store.save()
     if cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), cache.store.hits)
+    neighbours = related.related_ids(papers)
+    papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
     quality = report.build_report(papers, taxonomy, notices, report.input_bases(settings.inputs))
-    specs = index.plan(papers, taxonomy)
+    specs = index.plan(papers, taxonomy, settings.site_url)
     specs.append(index.report_page(quality))
     pages = PageCache(settings.cache_dir, templates_fingerprint())
     files = render.render_pages(specs, pages)
     pages.store.save()
-    files[urls.PAPERS_JSON] = export.papers_json(papers)
+    files.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name))
     return Prepared(papers, files, quality)
 
 

@@ -54,6 +54,13 @@ def repo_name(url: str) -> str:
     return url.removeprefix("https://github.com/")
 
 
+def fence(code: str, language: str = "") -> str:
+    """Return ``code`` as a fenced block whose fence no run of backticks inside can close."""
+    longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
+    marks = "`" * max(3, longest + 1)
+    return f"{marks}{language}\n{code.rstrip()}\n{marks}"
+
+
 def plural(count: int, noun: str) -> str:
     """Return ``"1 paper"`` / ``"3 papers"``."""
     return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
@@ -78,7 +85,7 @@ def environment() -> jinja2.Environment:
         trim_blocks=True,
         autoescape=False,  # Markdown output: escaping is explicit, via the md/attr filters
     )
-    env.filters.update(md=md_text, attr=attr_value, url=safe_url, repo_name=repo_name, plural=plural)
+    env.filters.update(md=md_text, attr=attr_value, url=safe_url, repo_name=repo_name, plural=plural, fence=fence)
     return env
 
 

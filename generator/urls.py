@@ -7,7 +7,13 @@ Everything else asks here; nothing else builds a path by hand.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+from urllib.parse import urljoin
+
 from slugify import slugify
+
+if TYPE_CHECKING:
+    from .model import Paper
 
 #: Folders under ``docs_dir`` that papersite owns; everything else belongs to the user.
 PAPERS_DIR = "papers"
@@ -17,13 +23,19 @@ SNIPPETS_DIR = "_generated"
 REPORT_DIR = "report"
 
 PAPERS_JSON = "papers.json"
+PAPERS_SCHEMA = "papers.schema.json"
+PAPERS_BIB = "papers.bib"
+FEED = "feed.xml"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
 ALL_PAPERS = f"{PAPERS_DIR}/index.md"
 TRENDS_DIR = "trends"
 TRENDS_PAGE = f"{TRENDS_DIR}/index.md"
 
 #: Everything papersite generates lives under these (first path parts under docs_dir).
-GENERATED_ROOTS = (PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, PAPERS_JSON)
+GENERATED_ROOTS = (
+    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR,
+    PAPERS_JSON, PAPERS_SCHEMA, PAPERS_BIB, FEED,
+)  # fmt: skip
 REPORT_PAGE = f"{REPORT_DIR}/index.md"
 
 #: Longest slug kept for a paper page; long titles are cut at a word boundary.
@@ -40,6 +52,11 @@ def paper_source(year: int, paper_slug: str) -> str:
     return f"{PAPERS_DIR}/{year}/{paper_slug}.md"
 
 
+def paper_page(paper: Paper) -> str:
+    """Return the Markdown path of an enriched paper's page."""
+    return paper_source(paper.year, paper.slug)
+
+
 def topic_source(topic_slug: str) -> str:
     """Return the Markdown path of a topic page."""
     return f"{TOPICS_DIR}/{topic_slug}.md"
@@ -48,6 +65,11 @@ def topic_source(topic_slug: str) -> str:
 def year_source(year: int) -> str:
     """Return the Markdown path of a year page."""
     return f"{YEARS_DIR}/{year}.md"
+
+
+def topic_json(topic_slug: str) -> str:
+    """Return the path of a topic's papers as JSON (beside the topic page)."""
+    return f"{TOPICS_DIR}/{topic_slug}.json"
 
 
 def topics_index_source() -> str:
@@ -68,6 +90,13 @@ def url_of(source: str) -> str:
     if stem.endswith("/index"):
         return stem.removesuffix("index")
     return stem + "/"
+
+
+def absolute(site_url: str | None, source: str) -> str | None:
+    """Return the absolute URL of a page, or None when the site's URL is unknown."""
+    if not site_url:
+        return None
+    return urljoin(site_url.rstrip("/") + "/", url_of(source))
 
 
 def link(from_source: str, to_source: str) -> str:

@@ -197,3 +197,36 @@ def test_all_papers_filter_narrows_rows_by_words_topic_year_and_code(page: Page,
     expect(count).to_have_text(re.compile(r"^\d+ of 35 papers$"))
     assert all("federated-learning" in (r.get_attribute("data-topics") or "").split("|") for r in visible.all())
     shot(page, site, "all-papers-light")
+
+
+def test_bibtex_copy_button_copies_the_entry(browser: Browser, site: Site, project: Path) -> None:
+    import json
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    if site.name == "hosted":
+        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site.local.rstrip("/"))
+    page = context.new_page()
+    record = json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8"))[0]
+    page.goto(site.url(record["url"].rstrip("/") + ".md"))
+    page.locator("details.ps-cite summary").click()
+    code = page.locator("details.ps-cite pre code")
+    expect(code).to_contain_text("@inproceedings{")
+    page.locator("details.ps-cite pre").hover()
+    page.locator("details.ps-cite button[data-md-type=copy]").click()
+    expect(page.locator(".md-dialog")).to_contain_text("Copied")
+    if site.name == "hosted":
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.strip() == code.inner_text().strip()
+    shot(page, site, "cite-light")
+    context.close()
+
+
+def test_trends_chart_is_drawn_with_its_table(page: Page, site: Site) -> None:
+    page.goto(site.url("trends/index.md"))
+    chart = page.locator(".ps-trends svg[role=img]")
+    expect(chart).to_be_visible()
+    box = chart.bounding_box()
+    assert box and box["width"] > 300 and box["height"] > 100
+    assert page.locator(".ps-trends svg title").first.text_content()
+    assert page.locator("article table tr").count() > 5
+    shot(page, site, "trends-light")

@@ -50,7 +50,10 @@ def test_every_bundled_paper_gets_a_page(built: Path, papers: list[dict]) -> Non
 
 
 def test_papers_json_fields(papers: list[dict]) -> None:
-    fields = {"id", "title", "title_source", "venue", "year", "topics", "keywords", "authors", "github", "url", "summary", "abstract"}
+    fields = {
+        "id", "title", "title_source", "venue", "year", "topics", "related", "keywords", "authors",
+        "github", "url", "summary", "abstract",
+    }
     for record in papers:
         assert set(record) == fields
         assert record["title_source"] == "inferred"  # the plain layout gives no titles
@@ -165,3 +168,39 @@ def test_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:
     assert build(other) == 0
     for folder in ("site", "site_src"):
         assert tree_digest(other / folder) == tree_digest(built / folder), folder
+
+
+def test_data_files_validate_and_parse(built: Path, papers: list[dict]) -> None:
+    import bibtexparser
+    import feedparser
+    import jsonschema
+
+    site = built / "site"
+    schema = json.loads((site / "papers.schema.json").read_text(encoding="utf-8"))
+    jsonschema.validate(papers, schema)
+    ids = {r["id"] for r in papers}
+    assert all(len(r["related"]) == 5 and set(r["related"]) <= ids - {r["id"]} for r in papers)
+
+    feed = feedparser.parse((site / "feed.xml").read_text(encoding="utf-8"))
+    assert not feed.bozo and len(feed.entries) == len(papers)
+    assert [int(e.updated[:4]) for e in feed.entries] == sorted((r["year"] for r in papers), reverse=True)
+
+    bib = bibtexparser.loads((site / "papers.bib").read_text(encoding="utf-8"))
+    assert len(bib.entries) == len(papers) == len({e["ID"] for e in bib.entries})
+    assert {e["year"] for e in bib.entries} == {"2024", "2025"}
+
+    for topic in {t for r in papers for t in r["topics"]}:
+        slug = next(p for p in (site / "topics").glob("*.json") if topic in p.read_text(encoding="utf-8"))
+        assert slug.is_file()
+
+
+def test_paper_pages_cite_and_relate(built: Path, papers: list[dict]) -> None:
+    record = next(r for r in papers if "URLOST" in r["abstract"])
+    html = (built / "site" / record["url"] / "index.html").read_text(encoding="utf-8")
+    assert f'<meta name="citation_title" content="{record["title"]}">' in html
+    assert '<meta name="citation_publication_date" content="2025">' in html
+    assert "@inproceedings{" in html and "Title inferred from the abstract" in html
+    related = html.split('class="ps-related"', 1)[1].split("</div>", 1)[0]
+    titles = {r["id"]: r["title"] for r in papers}
+    for other in record["related"]:
+        assert titles[other].split(":")[0] in related
