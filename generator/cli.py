@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument(
         "--no-cache", action="store_true", help="enrich every paper afresh (ignore .papersite-cache/)"
     )
+    common.add_argument(
+        "-j", "--jobs", type=int, help="processes to enrich papers with (default: one per CPU)"
+    )
     common.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
     common.add_argument("-v", "--verbose", action="store_true", help="print every page written")
     common.add_argument("--debug", action="store_true", help="show a traceback on errors")
@@ -117,7 +120,8 @@ def _serve(settings: Settings, dev_addr: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run one command; return its exit status."""
     settings = load_settings(
-        args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy, not args.no_cache
+        args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy, not args.no_cache,
+        args.jobs,
     )
     if args.command == "serve":
         return _serve(settings, args.dev_addr)

@@ -27,6 +27,7 @@ class Settings:
     site_dir: Path  #: where the rendered site goes
     taxonomy: Path | None = None  #: a topic taxonomy file; None for the shipped one
     use_cache: bool = True  #: reuse enrichment of unchanged papers from earlier runs
+    jobs: int | None = None  #: processes for enrichment; None for one per available CPU
     site_url: str | None = None  #: where the site is published (mkdocs.yml site_url), if known
     site_name: str = "Papers"  #: the site's name (mkdocs.yml site_name), for feeds
 
@@ -78,6 +79,7 @@ def load_settings(
     site_dir: str | None = None,
     taxonomy: str | None = None,
     use_cache: bool = True,
+    jobs: int | None = None,
 ) -> Settings:
     """Resolve and validate the settings of one run; report every problem at once."""
     config = Path(config_file).resolve()
@@ -98,12 +100,14 @@ def load_settings(
         problems.append(f"Config value 'site_dir': {site} would replace the project itself")
     if site.is_relative_to(docs) or docs.is_relative_to(site):
         problems.append(f"Config value 'site_dir': {site} must not overlap docs_dir {docs}")
+    if jobs is not None and jobs < 1:
+        problems.append(f"Config value 'jobs': {jobs} is not a positive number of processes")
     if taxonomy and not Path(taxonomy).is_file():
         problems.append(f"Config value 'taxonomy': {taxonomy} does not exist")
     if problems:
         raise PapersiteError("\n".join(problems))
     return Settings(
-        config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache,
+        config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache, jobs,
         site_url=_mkdocs_option(config, "site_url") or None,
         site_name=_mkdocs_option(config, "site_name") or "Papers",
     )

@@ -54,7 +54,7 @@ def prepare(settings: Settings, progress: Callable[[int, int], None] | None = No
     cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
     with report.collecting() as notices:
         papers = readers.read_inputs(settings.inputs)
-        papers = enrich.enrich(papers, taxonomy, progress, cache)
+        papers = enrich.enrich(papers, taxonomy, progress, cache, settings.jobs)
     cache.store.save()
     if cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), cache.store.hits)

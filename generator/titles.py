@@ -16,7 +16,7 @@ import logging
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import lru_cache
 
@@ -41,7 +41,7 @@ COMMON_NAMES = frozenset(
     github arxiv i.e e.g etc vs nlg nlu asr tts ocr seq2seq mlm sgld hmc gp gps bo rkhs ntk
     relu gelu sgd llava blip stable sdxl midjourney dall-e whisper wikipedia reddit twitter
     iclr neurips icml cvpr acl emnlp usa uk eu rna dna mrna pinn pinns svd peft xai mtl ope nvs ide esg
-    mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot""".split()
+    mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot sdf sdfs pii""".split()
 )
 
 # Words that begin a sentence or a title in capitals but are ordinary English.
@@ -66,24 +66,32 @@ _STUDY = (
     r"demonstrat(?:e|es|ed)|identif(?:y|ies|ied)|find(?:s)?|argu(?:e|es|ed)|derive(?:s|d)?"
 )
 # Case-sensitive with explicit capitals: IGNORECASE makes these scans several times slower.
+_PAPER = r"(?:paper|work|study|article|note|manuscript)\b"
+# The scan starts on a plain character class and checks the word boundary right after:
+# a pattern that opens with \b (or an alternation of classes) is tried at every position.
 _SUBJECT = (
-    r"(?:\b[Ww]e\b|\b(?:[Tt]his|[Tt]he present|[Oo]ur) (?:paper|work|study|article|note|manuscript)\b|"
-    r"\b[Tt]his\b(?= (?:" + _VERBS + r")\b))"
+    r"[WwTtOo](?<!\w.)(?:(?<=[Ww])e\b|(?<=[Tt])h(?:is " + _PAPER + r"|e present " + _PAPER
+    + r"|is\b(?= (?:" + _VERBS + r")\b))|(?<=[Oo])ur " + _PAPER + r")"
 )
 _ADVERBS = r"(?:(?:also|further|first|then|therefore|thus|hence|now|instead|here|additionally|furthermore|finally|formally|empirically|theoretically|systematically|carefully|comprehensively|newly|next|subsequently),?\s+)*"
 # "We bridge this gap and present X": allow a short clause between subject and verb.
 _CUE_STRONG = re.compile(_SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r")\b")
 _CUE_STUDY = re.compile(_SUBJECT + r",?\s+" + _ADVERBS + r"(?:" + _STUDY + r")\b")
+_CUE_PASSIVE = re.compile(
+    r"\b(?:is|are) (?:proposed|presented|introduced|developed|described) in this (?:paper|work)\b"
+)
 _CUE_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b")
 
 _TOKEN = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w\-+&*%.'\u0370-\u03ff]*[\w+*%\u0370-\u03ff]|[A-Z0-9]")
 _URL = re.compile(r"\b(?:https?://|www\.)\S+|\b[\w.-]+\.github\.io\S*")
 _MARKUP = re.compile(r"\*\*|__|`|\\[A-Za-z]+|[\\$#{}<>~^|]|\[(?=[^\]]*\]\()|\]\([^)]*\)")
+_HTML_SCRIPT = re.compile(r"<\s*(script|style)\b[^>]*>.*?(?:<\s*/\s*\1\s*>|$)", re.IGNORECASE | re.DOTALL)
+_HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
 _MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
 _PAREN = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
 _SPACES = re.compile(r"\s+")
-_ABBREV = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|etc|cf|resp|approx|Fig|Eq|Sec|No|al)\.|\b[A-Z]\.)$")
-_SENT_END = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
+_ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
+_SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
 
 _TAIL_DROP = frozenset(
     """a an the of for in on to with by from at as and or via into over under than that this these
@@ -91,11 +99,6 @@ _TAIL_DROP = frozenset(
     within between across toward towards through without while when whether how not""".split()
 )
 _SMALL = frozenset("a an the and or nor but of for in on to with via by at as from into onto vs per".split())
-_COMPARE = re.compile(
-    r"(?:than|such as|e\.g\.,?|i\.e\.,?|like|including|over|versus|vs\.?|compared (?:to|with)|outperform(?:s|ing)?|"
-    r"surpass(?:es|ing)?|beat(?:s|ing)?|baselines?|existing|prior|previous|popular|state-of-the-art|SOTA|e\.g\.)\s*[,(]?\s*$",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -113,6 +116,8 @@ def _clean(text: str) -> str:
     text = text.replace("\u200b", "").replace("\ufb01", "fi").replace("\ufb02", "fl")
     if "http" in text or "www." in text or ".io" in text:  # the URL scan is the slowest regex here
         text = _URL.sub("", text)
+    if "<" in text:  # HTML-looking text: a tag (and a script's body) is not prose
+        text = _HTML_TAG.sub(" ", _HTML_SCRIPT.sub(" ", text))
     if _MARKUP_HINT.search(text):
         text = _MARKUP.sub("", text)
     return " ".join(text.split())
@@ -121,17 +126,47 @@ def _clean(text: str) -> str:
 def _sentences(text: str) -> tuple[str, ...]:
     """Split prose into sentences, gluing back splits after abbreviations."""
     out: list[str] = []
-    for piece in _SENT_END.split(text):
-        if out and _ABBREV.search(out[-1]):
+    prev = 0
+    for m in _SENT_END.finditer(text):
+        piece = text[prev : m.start() + 1]
+        prev = m.end()
+        if out and _ends_abbrev(out[-1]):
             out[-1] += " " + piece
         else:
             out.append(piece)
+    piece = text[prev:]
+    if out and _ends_abbrev(out[-1]):
+        out[-1] += " " + piece
+    else:
+        out.append(piece)
     return tuple(s for s in out if s)
+
+
+def _ends_abbrev(piece: str) -> bool:
+    """Tell whether a piece ends on an abbreviation ("e.g.", "et al.", "U.S.") rather than a sentence."""
+    if not piece.endswith("."):
+        return False
+    if piece.endswith(_ABBREVS):
+        for abbrev in _ABBREVS:
+            if piece.endswith(abbrev):
+                k = len(piece) - len(abbrev)
+                if k == 0 or not _is_word_char(piece[k - 1]):
+                    return True
+    return len(piece) >= 2 and "A" <= piece[-2] <= "Z" and (len(piece) == 2 or not _is_word_char(piece[-3]))
+
+
+def _is_word_char(c: str) -> bool:
+    """Tell whether a character is a regex word character (\\w)."""
+    return c.isalnum() or c == "_"
 
 
 def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
     """Return the contribution sentence's index (-1 if none) and where each strong cue ends."""
     cue_ends = [m.end() for m in _CUE_STRONG.finditer(prose)]
+    if "this paper" in prose or "this work" in prose:  # "X, called Y, is proposed in this paper."
+        m = _CUE_PASSIVE.search(prose)
+        if m and (not cue_ends or m.start() < cue_ends[0]):
+            return bisect_right(starts, m.start()) - 1, cue_ends
     if cue_ends:
         return bisect_right(starts, cue_ends[0] - 1) - 1, cue_ends
     for cue in (_CUE_STUDY, _CUE_OUR):
@@ -141,6 +176,7 @@ def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
     return -1, []
 
 
+@lru_cache(maxsize=1 << 14)
 def _strip_token(tok: str) -> str:
     """Drop possessives and trailing dots from a candidate token."""
     for suffix in ("'s", "\u2019s", "'"):
@@ -149,6 +185,7 @@ def _strip_token(tok: str) -> str:
     return tok.rstrip(".-*_").lstrip("_")
 
 
+@lru_cache(maxsize=1 << 14)
 def _namelike(tok: str) -> bool:
     """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
     if len(tok) < 2 or not any(c.isalpha() for c in tok):
@@ -180,15 +217,87 @@ def _base(tok: str) -> str:
     return low[:-1] if low.endswith("s") and low[:-1].upper() != low[:-1] and len(low) > 3 else low
 
 
-_CAND = re.compile(r"\b\w[\w\-+&*%.]*?[A-Z][\w\-+&*%]*")
-_INTRO_WORDS = ("called", "dubbed", "named", "termed", "coined", "namely", "denoted", "refer", " call ", " name it", "abbreviated")
-_INTRO_NAME = re.compile(_STRONG_INTRO + r"\s*[\"']?(" + _TOKEN.pattern + r")")
+_CAND_CAP = re.compile(r"[A-Z]")
+_CAND_TAIL = re.compile(r"[\w\-+&*%]*")
+_CAND_INNER = frozenset("_-+&*%.")
+_INTRO_SHORT = ("called ", "named ", "dubbed ", "termed ", "coined ", "namely ")
+_INTRO_WORDS = ("called", "dubbed", "named", "termed", "coined", "namely", "denoted", "refer", " call ", " name it",
+                "abbreviated", "we term")
+
+
+def _cand_spans(prose: str) -> list[tuple[int, int]]:
+    """Return the spans of the words that hold a capital letter ("FooNet", "iTransformer", "f-FERM").
+
+    A word is found from its first capital (a cheap scan) and widened to where it starts:
+    one regex for whole words was tried at every position and was the slowest scan here.
+    """
+    spans: list[tuple[int, int]] = []
+    last = 0
+    for m in _CAND_CAP.finditer(prose):
+        c = m.start()
+        if c < last:
+            continue
+        s = c
+        while s > last and (prose[s - 1].isalnum() or prose[s - 1] in _CAND_INNER):
+            s -= 1
+        while not _is_word_char(prose[s]):
+            s += 1
+        last = _CAND_TAIL.match(prose, c + 1).end()
+        spans.append((s, last))
+    return spans
+
+
+def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[str], back: int, ahead: int) -> list[re.Match[str]]:
+    """Run ``pattern`` only in windows around the anchor strings; return the matches in text order."""
+    found: dict[int, re.Match[str]] = {}
+    for anchor in anchors:
+        i = prose.find(anchor)
+        while i >= 0:
+            for m in pattern.finditer(prose, max(0, i - back), i + ahead):
+                found.setdefault(m.start(), m)
+            i = prose.find(anchor, i + 1)
+    return [found[k] for k in sorted(found)]
+_INTRO_NAME = re.compile(_STRONG_INTRO + r"\s*[\"'*_\u201c]*(" + _TOKEN.pattern + r")")
 _INTRO_BEFORE = re.compile(_STRONG_INTRO + r"\s*[\"']?$")
 _AFTER_CUE = re.compile(
     r"\s*(?:the\s+|a\s+|an\s+|our\s+)?[\"'\u201c]?(" + _TOKEN.pattern + r")"
     r"(?=\s*(?:,|\(|:|\s[-\u2013\u2014]|\sas\s|\sthat\s|\swhich\s|\sto\s|\sfor\s|\s(?:a|an)\s))"
 )
-_VERB_BEFORE = re.compile(r"\b(?:" + _VERBS + r")\s+(?:the\s+|a\s+|an\s+|our\s+)?$", re.IGNORECASE)
+_VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
+_COMPARE_ENDS = (
+    "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
+    "compared with", "outperform", "outperforms", "outperforming", "surpass", "surpasses", "surpassing",
+    "beat", "beats", "beating", "baseline", "baselines", "existing", "prior", "previous", "popular",
+    "state-of-the-art", "sota",
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cue_verb(word: str) -> bool:
+    """Tell whether a whitespace-separated word is a contribution verb ("propose", "(introduces")."""
+    return _VERB_WORD.fullmatch(word) is not None
+
+
+def _verb_before(before: str) -> bool:
+    """Tell whether ``before`` ends with a contribution verb and an optional article ("we propose the ")."""
+    if not before[-1:].isspace():
+        return False
+    words = before.split()
+    if len(words) >= 2 and words[-1].lower() in ("the", "a", "an", "our"):
+        words.pop()
+    if not words:
+        return False
+    if words[-1].lower() == "forward" and len(words) >= 2:
+        return _cue_verb(words[-2] + " forward")
+    return _cue_verb(words[-1])
+
+
+def _compared_before(before: str) -> bool:
+    """Tell whether ``before`` ends the way a mention of someone else's method starts ("than", "e.g.,")."""
+    tail = before.rstrip()
+    if tail[-1:] in (",", "("):
+        tail = tail[:-1].rstrip()
+    return tail.lower().endswith(_COMPARE_ENDS)
 _OUR_BEFORE = re.compile(
     r"\b(?:[Oo]ur|proposed)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
     r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+)?$"
@@ -201,7 +310,7 @@ _SUBJECT_AFTER = re.compile(
     r"demonstrates|shows|yields|reduces|attains|sets|learns|uses|leverages|combines|consists|employs)\b"
 )
 # Split in two because one alternation tried at every position was the slowest scan here.
-_LATE_NAME = re.compile(r"\b(?:as|called|dubbed|named|termed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
+_LATE_NAME = re.compile(r"[acdnt](?<!\w.)(?:(?<=a)s|(?<=c)alled|(?<=d)ubbed|(?<=n)amed|(?<=t)ermed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
 _FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
 
 
@@ -231,31 +340,32 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
             add(m.group(1), 8 * weight(end))
     if contrib_end < 0:
         contrib_end = len(prose)
-    for m in _LATE_NAME.finditer(prose):
+    for m in _windowed(_LATE_NAME, prose, ("(",), 80, 1):
         add(m.group(1), 8)  # "abbreviated as URLOST ("
     if "for short" in prose:
         for m in _FOR_SHORT.finditer(prose):
             add(m.group(1) or m.group(2), 8)  # "(X for short)"
-    if any(w in prose for w in _INTRO_WORDS):
-        for m in _INTRO_NAME.finditer(prose):
-            tok = m.group(1)
-            if _namelike(tok) or _lone_capital(prose, m):
-                add(tok, 10 * weight(m.start()))
+    for m in _windowed(_INTRO_NAME, prose, _INTRO_WORDS, 15, 120):
+        tok = m.group(1)
+        if _namelike(tok) or _lone_capital(prose, m):
+            add(tok, 10 * weight(m.start()))
     counts: dict[str, int] = {}
     compared: set[str] = set()
-    for m in _CAND.finditer(prose):
-        tok = _strip_token(m.group(0))
+    proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
+    for s, e in _cand_spans(prose):
+        tok = _strip_token(prose[s:e])
         if not _namelike(tok):
+            if _proper_word(tok):  # weighed below, once we know it is capitalised mid-sentence
+                proper.setdefault(tok, []).append(s)
             continue
         counts[tok] = counts.get(tok, 0) + 1
-        s, e = m.start(), m.end()
         before = prose[max(0, s - 40) : s]
         w = weight(s)
-        if _COMPARE.search(before):
+        if _compared_before(before):
             compared.add(tok)
-        if _VERB_BEFORE.search(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
+        if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
             add(tok, 8 * w)
-        elif _OUR_BEFORE.search(before):
+        elif ("ur " in before or "proposed " in before) and _OUR_BEFORE.search(before):
             add(tok, 3)
         if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
             spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
@@ -264,14 +374,28 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
                 # A bracketed acronym is the paper's own only in or after its contribution
                 # sentence; before it, it is background vocabulary (NER, INR, MLaaS).
                 plural = tok[-1] == "s" and tok[:-1].isupper()
-                if not plural:
+                at = prose.rfind(spelled, 0, s)
+                if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
+                    add(tok, 8)  # "called unsupervised order learning (UOL)"
+                elif not plural:
                     add(tok, 5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5)
+            elif pivot <= s < contrib_end:
+                add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
         elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
             add(tok, 3 * w)
+        if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+            add(tok, 3 * w)  # "In MagicDec, we show"
         if pivot <= s < contrib_end:
             add(tok, 2)  # a name written in the contribution sentence itself
         if _SUBJECT_AFTER.match(prose, e) and (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")):
             add(tok, 1.5 * w)  # "X achieves ...", "X is a ...": the paper's own subject
+    # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
+    # noun, not a sentence opener) and never written in lower case.
+    for tok, where in proper.items():
+        points = _proper_score(prose, tok, where, pivot, contrib_end)
+        if points:
+            add(tok, points)
+            counts[tok] = len(where)
     # Repetition: a coined name is used over and over; a baseline is compared against.
     for tok, n in counts.items():
         if tok in scores:
@@ -287,10 +411,110 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
     if scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
-    longer = [t for t in counts if t.startswith(best + "-") and t not in compared]
+    longer = [t for t in counts if t.startswith(best + "-") and t not in compared and _suffix_ok(t[len(best) + 1 :])]
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
+
+
+@lru_cache(maxsize=1 << 14)
+def _proper_word(tok: str) -> bool:
+    """Tell whether a capitalised word may be a coined name ("Vocos", "Tree-Planner"), not English."""
+    parts = tok.split("-")
+    if len(tok) < 4 or not all(p.isalpha() for p in parts) or not tok[0].isupper():
+        return False
+    if not all(p[1:].islower() for p in parts) or any(len(p) > 3 and p.islower() for p in parts):
+        return False  # "Lion-related": a hyphenated modifier
+    low = tok.lower()
+    key = _key(low)
+    if any(p.lower() in _PROPER_COMMON for p in parts[1:]):
+        return False  # "Gauss-Newton"
+    return not (
+        low in _FUNCTION or low in _GENERIC or key in _GENERIC or low in _ORDINARY or low in _STOP
+        or low in _LEAD_DROP or low in _ING_NOUNS or low in _EMPTY_HEADS or low in COMMON_NAMES
+        or key in COMMON_NAMES or low in _PROPER_COMMON or key in _PROPER_COMMON or low.endswith("ly")
+    )
+
+
+# Capitalised words of mathematics, places and tools: proper nouns, but never a paper's name.
+_PROPER_COMMON = frozenset(
+    """bayesian gaussian fourier markov markovian wasserstein euclidean riemannian hessian lipschitz shapley
+    langevin hamiltonian lagrangian laplacian boltzmann bernoulli poisson dirichlet hilbert banach sobolev
+    newton jacobian kalman monte carlo english chinese french german spanish japanese korean arabic hindi
+    python java rust transformer transformers minecraft wikipedia internet shannon turing hopfield hebbian
+    kolmogorov stein nash pareto bellman brownian ising lyapunov koopman gumbel softmax huber jensen fisher
+    gram kullback leibler stiefel grassmann schrodinger navier stokes darcy burgers lebesgue cauchy taylor
+    chebyshev legendre hermite laguerre bregman mahalanobis frobenius kronecker tucker gibbs metropolis
+    hastings thompson hoeffding bernstein chernoff rademacher vapnik chervonenkis europe africa asia america
+    american european african asian google meta microsoft amazon nvidia apple android linux windows excel
+    lean coq isabelle openreview kaggle youtube instagram facebook tiktok amazon mamba hyena llama mistral
+    qwen gemma phi falcon diffusion adam unet resnet gauss poincare poincaré boolean procrustes granger gromov
+    monge western eastern rawlsian signum rashomon goodhart occam zipf hebb bayes euler lagrange laplace cramer
+    rao wiener volterra sinkhorn""".split()
+)
+_ROLE_HEADS = (
+    "model, ", "method, ", "framework, ", "approach, ", "system, ", "agent, ", "algorithm, ", "benchmark, ",
+    "dataset, ", "architecture, ", "tool, ", "library, ", "pipeline, ", "technique, ", "network, ", "suite, ",
+    "toolkit, ", "platform, ", "language, ", "environment, ", "simulator, ", "metric, ", "solver, ",
+)
+
+
+def _proper_score(prose: str, tok: str, where: Sequence[int], pivot: int, contrib_end: int) -> float:
+    """Score a plain capitalised word from the roles it plays; 0 unless it is a name.
+
+    It must be capitalised somewhere mid-sentence (a proper noun, not a sentence opener),
+    never written in lower case, never part of a longer capitalised name ("Safe RLHF")
+    or possessive ("Goodhart's"), and play a role (apposition, object of "we propose",
+    bracketed in the contribution sentence) or be the subject of two sentences.
+    """
+    if (" " + tok.lower()) in prose:
+        return 0.0
+    total, strong, mid = 0.0, False, False
+    for s in where:
+        e = s + len(tok)
+        opener = not s or prose[s - 2 : s] in (". ", "! ", "? ")
+        if not _lone_word(prose, s, e, opener) or prose[e : e + 1] in ("'", "\u2019"):
+            return 0.0
+        mid = mid or not opener
+        points, role = _proper_points(prose, s, e, pivot, contrib_end)
+        total += points * (1.0 if s >= pivot else 0.4)
+        strong = strong or role
+    return total if mid and (strong or total >= 3) else 0.0
+
+
+def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> tuple[float, bool]:
+    """Score the role a plain capitalised word plays at ``prose[s:e]``; say whether it is a strong one."""
+    before = prose[max(0, s - 40) : s]
+    after = prose[e : e + 2]
+    points = 0.0
+    if after[:1] in (",", ")") or after == " (":
+        if before.endswith(_ROLE_HEADS):
+            points += 5  # "Our model, Coeditor, is", "a GPT based model, Duolando, which"
+        elif _verb_before(before):
+            points += 8  # "presenting Vocos, a new model"
+        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end:
+            points += 5  # "Mixture of Monosemantic Experts (Monet)"
+    if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+        points += 3  # "In MagicDec, we show"
+    strong = points > 0
+    if _SUBJECT_AFTER.match(prose, e):
+        points += 1.5  # "Neuroformer is a ...", "that Neuroformer can ..."
+    return points, strong
+
+
+def _lone_word(prose: str, s: int, e: int, opener: bool) -> bool:
+    """Tell whether no capitalised word stands right before or after ``prose[s:e]``."""
+    if prose[e : e + 1] == " " and prose[e + 1 : e + 2].isupper():
+        return False
+    if opener or s < 2 or prose[s - 1] != " ":
+        return True
+    k = prose.rfind(" ", 0, s - 1)
+    return not prose[k + 1 : k + 2].isupper()
+
+
+def _suffix_ok(suffix: str) -> bool:
+    """Tell whether "-MX" in "EQA-MX" extends a name; "-F" (a variant) and "-family" do not."""
+    return len(suffix) >= 2 and any(c.isupper() or c.isdigit() for c in suffix)
 
 
 def _lone_capital(prose: str, m: re.Match[str]) -> bool:
@@ -686,10 +910,15 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
         if not (cue_hint or has_name or has_spelled or idx in framing):
             continue
         text = _PAREN.sub("", sentence) if "(" in sentence or "[" in sentence else sentence
+        cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
+        has_spelled = has_spelled and a.spelled in text
+        if not (cues or has_name or has_spelled or idx in framing):
+            continue
         tokens = _SPAN_TOKEN.findall(text)
         lows = [t.lower() for t in tokens]
-        for m in _OBJ_CUE.finditer(text) if cue_hint else ():
-            i = len(_SPAN_TOKEN.findall(text, 0, m.end()))
+        starts = _token_starts(text, tokens) if cues or has_spelled else []
+        for m in cues:
+            i = bisect_left(starts, m.end())
             study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
             bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
             for words in _object(tokens, lows, i, name):
@@ -699,39 +928,71 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
             if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
                 for words in _object(tokens, lows, i + 1, name):
                     out.append((words, _BONUS_APPOSITION))
-        if has_spelled and a.spelled in text:
-            words, _ = _walk(tokens, lows, len(_SPAN_TOKEN.findall(text, 0, text.index(a.spelled))))
+        if has_spelled:
+            words, _ = _walk(tokens, lows, bisect_left(starts, text.index(a.spelled)))
             if words:
                 out.append((words, _BONUS_SPELLED))
         if idx in framing:
             i, n = 0, len(tokens)
             while i < n:  # every noun phrase of the sentences that frame the paper
-                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum():
-                    i += 1
+                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
+                    i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
                     continue
                 words, j = _walk(tokens, lows, i)
                 if len(words) > 1:
                     out.append((words, _BONUS_NP))
                 i = max(j, i + 1)
-            for i in range(1, n - 1):
-                if lows[i] == "for":
-                    back = _back_walk(tokens, lows, i)
-                    if back:
-                        fwd, _ = _walk(tokens, lows, i + 1)
-                        if fwd:
-                            out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0))
+            for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
+                back = _back_walk(tokens, lows, i)
+                if back:
+                    fwd, _ = _walk(tokens, lows, i + 1)
+                    if fwd:
+                        out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0))
     return out
 
 
-def _weights(a: "_Analysis") -> dict[str, float]:
+_VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
+
+
+def _token_starts(text: str, tokens: Sequence[str]) -> list[int]:
+    """Return where each token (found in order by ``_SPAN_TOKEN``) starts in ``text``."""
+    starts: list[int] = []
+    pos = 0
+    for tok in tokens:
+        pos = text.find(tok, pos)
+        starts.append(pos)
+        pos += len(tok)
+    return starts
+
+
+def _weights(a: "_Analysis") -> "_Weights":
     """Weigh each topic word by how often the abstract uses it (the first sentence counts extra)."""
-    weight: dict[str, float] = {}
-    first = set(_WORD_LOW.findall(a.sentences[0].lower()))
-    for low, count in Counter(_WORD_LOW.findall(" ".join(a.sentences).lower())).items():
-        key = _KEYS.get(low) or _fold_key(low)
-        if key != "-":
-            weight[key] = weight.get(key, 0.0) + min(count, _COUNT_CAP) + (_FIRST_BONUS if low in first else 0.0)
-    return weight
+    counts = Counter(_WORD_LOW.findall(" ".join(a.sentences).lower()))
+    return _Weights(counts, set(_WORD_LOW.findall(a.sentences[0].lower())))
+
+
+class _Weights(dict):  # type: ignore[type-arg]
+    """Weights of topic-word keys, each computed on first use.
+
+    The phrases scored hold a few dozen distinct words while the abstract holds hundreds,
+    so weighing only the words asked for is most of the saving. A key absent from the
+    abstract weighs 1.0.
+    """
+
+    def __init__(self, counts: Counter[str], first: set[str]) -> None:
+        super().__init__()
+        self.counts = counts
+        self.first = first
+
+    def __missing__(self, key: str) -> float:
+        total = 0.0
+        forms = (key, key + "s", key[:-1] + "ies") if key.endswith("y") else (key, key + "s")
+        for low in forms:  # every lower-case word whose key is ``key`` (see ``_key``)
+            n = self.counts.get(low)
+            if n and (_KEYS.get(low) or _fold_key(low)) == key:
+                total += min(n, _COUNT_CAP) + (_FIRST_BONUS if low in self.first else 0.0)
+        self[key] = value = total or 1.0
+        return value
 
 
 _COUNT_CAP = 6
@@ -759,6 +1020,8 @@ def _trim(words: list[str]) -> list[str]:
             break
     while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
         words = words[1:]
+    if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
+        words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     for i in range(1, len(words) - 1):
@@ -767,23 +1030,87 @@ def _trim(words: list[str]) -> list[str]:
     return words
 
 
+def _clause_like(words: Sequence[str]) -> bool:
+    """Tell whether a phrase reads as a piece of a clause rather than a noun phrase.
+
+    "Now Produce Photorealistic Data" (an adverb opens it), "Learned from Observed Views"
+    (a participle opens it), "Long-Tailed Data Affect Feature Distributions" and "Models
+    Neural Information Flow" (a finite verb inside) are not titles.
+    """
+    first = words[0].lower()
+    second = words[1].lower() if len(words) > 1 else ""
+    third = words[2].lower() if len(words) > 2 else ""
+    if first in _BAD_OPENERS or first in _VERBS_BASE or first in _OPENING_VERBS:
+        return True
+    if first.endswith("ly") and not first.endswith(_NOT_ADVERB) and not _adjective_like(second, third):
+        return True  # "Effectively Exploits ...", but "Provably Efficient ..." is fine
+    if first.endswith("ed") and len(first) > 4 and "-" not in first and (second in _CUT_AT and second != "and" or not second):
+        return True  # "Learned from ...", "Trained on ..."
+    if first in _VERBS_S and second and second not in _PREPS and second not in _SMALL:
+        return True  # "Models Neural Information Flow"
+    for k in range(1, len(words)):
+        low = words[k].lower()
+        prev = words[k - 1].lower()
+        if low in _MID_ADVERBS:
+            return True  # "Modern Frameworks Often Train ..."
+        if low in _VERBS_BASE and low not in _NOUNISH and prev not in _PREPS:
+            if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
+                return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
+        elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
+            if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
+                return True  # "Accurate Nutrition Estimation Helps People"
+    return False
+
+
+def _adjective_like(word: str, after: str) -> bool:
+    """Tell whether a word after an adverb reads as an adjective ("efficient", "pre-trained LM")."""
+    if word.endswith(_ADJ_ENDS + ("al", "ate", "ient", "ous", "ble")):
+        return True
+    return word.endswith("ed") and bool(after) and after not in _CUT_AT
+
+
+_BAD_OPENERS = frozenset(
+    "now often then also still already again thus hence therefore here there yet even just only never".split()
+)
+# Verbs that follow a plural subject ("networks train", "data affect"): never inside a noun phrase.
+_VERBS_BASE = frozenset(
+    """affect train produce generate learn capture exhibit suffer fail perform struggle rely require
+    depend tend lack remain suggest indicate reveal play become emerge encode predict outperform achieve
+    improve enable allow provide yield make use leverage exploit rely assume ignore neglect overlook
+    obtain reach exceed match solve address handle degrade collapse converge diverge memorize forget
+    generalize exist extend""".split()
+)
+_MID_ADVERBS = frozenset("often now usually always never sometimes still also already".split())
+_OPENING_VERBS = frozenset(
+    """develop learn study design propose build identify investigate explore analyze analyse examine introduce
+    present serve apply estimate detect find show prove assess evaluate measure compare quantify extends""".split()
+)
+_VERBS_S_MID = frozenset(
+    """learns trains produces affects captures generates encodes predicts reveals exhibits requires relies
+    depends suffers fails achieves improves enables allows provides makes leverages exploits helps
+    outperforms solve solves handles struggle struggles extends exist preserves disentangles enhances stacks
+    orchestrates boosts reduces increases extracts""".split()
+)
+_NOUNISH = frozenset("train match use lack play yield".split())
+_PLURAL_NOUNS = frozenset("data people criteria phenomena media".split())
+_VERBS_S = frozenset(
+    """models learns trains produces affects captures generates encodes predicts maps links reveals
+    exhibits requires relies depends suffers fails achieves improves enables allows provides yields
+    makes uses leverages exploits""".split()
+)
+
+
 _BARE_HEADS = frozenset("method methods technique techniques scheme strategy".split())
 
 
-def _score(words: Sequence[str], weight: dict[str, float], bonus: float, name: str) -> float:
+def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
     """Score a phrase: topic words that recur in the abstract, at a title's length."""
     value = bonus
     content = 0
     for w in words:
-        low = w.lower()
-        key = _KEYS.get(low) or _fold_key(low)
-        if key != "-":
-            content += 1
-            value += min(weight.get(key, 1.0), _CAP) - _WORD_COST
-        elif w == name:
-            value -= 1.0
-        else:
-            value -= _FILL_COST
+        is_topic, delta = values[w]
+        content += is_topic
+        value += delta
     if content == 0:
         return float("-inf")
     n = len(words)
@@ -794,8 +1121,27 @@ def _score(words: Sequence[str], weight: dict[str, float], bonus: float, name: s
     return value
 
 
+class _WordValues(dict):  # type: ignore[type-arg]
+    """What each word adds to a phrase's score, computed once per word and abstract."""
+
+    def __init__(self, weight: _Weights, name: str) -> None:
+        super().__init__()
+        self.weight = weight
+        self.name = name
+
+    def __missing__(self, w: str) -> tuple[int, float]:
+        low = w.lower()
+        key = _KEYS.get(low) or _fold_key(low)
+        if key != "-":
+            value = (1, min(self.weight[key], _CAP) - _WORD_COST)
+        else:
+            value = (0, -1.0 if w == self.name else -_FILL_COST)
+        self[w] = value
+        return value
+
+
 _BONUS_CUE, _BONUS_LATER_CUE, _STUDY_COST = 3.0, 1.5, 1.0
-_BONUS_APPOSITION, _BONUS_SPELLED, _BONUS_FOR = 2.5, 3.0, 0.5
+_BONUS_APPOSITION, _BONUS_SPELLED, _BONUS_FOR = 2.5, 7.0, 0.5
 _BONUS_NP = 0.0
 _CAP = 4.0
 _WORD_COST = 1.2
@@ -807,27 +1153,34 @@ _LONG, _LONG_COST = 11, 1.5
 def _span_title(a: "_Analysis") -> str:
     """Return the best phrase of the abstract as a title phrase (not yet title-cased)."""
     weight = _weights(a)
+    values = _WordValues(weight, a.name or "")
     best: list[str] = []
     best_score = float("-inf")
     seen: set[tuple[str, ...]] = set()
+    cut_seen: set[tuple[str, ...]] = set()  # the same cut trims to the same phrase: skip the trim
     for words, bonus in _candidates(a):
-        for k in range(len(words), 0, -1):
-            if (k < len(words) and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
+        n = len(words)
+        for k in range(n, 0, -1):
+            if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
-            phrase = _trim(words[:k])
+            cut = tuple(words[:k])
+            if cut in cut_seen:
+                continue
+            cut_seen.add(cut)
+            phrase = _trim(list(cut))
             key = tuple(phrase)
             if not phrase or key in seen:
                 continue
             seen.add(key)
-            s = _score(phrase, weight, bonus, a.name or "")
-            if s > best_score:
+            s = _score(phrase, values, bonus)
+            if s > best_score and not _clause_like(phrase):  # checked only for a would-be winner
                 best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
     return " ".join(best)
 
 
-def _fallback_run(a: "_Analysis", weight: dict[str, float]) -> str:
+def _fallback_run(a: "_Analysis", weight: _Weights) -> str:
     """Without a usable phrase, return the abstract's most central run of topic words."""
     best, best_score = "", float("-inf")
     for sentence in a.sentences[:3]:
@@ -838,9 +1191,9 @@ def _fallback_run(a: "_Analysis", weight: dict[str, float]) -> str:
                 if topic and word != a.name:
                     run.append(word)
                     continue
-                if run:
+                if run and not _clause_like(run):
                     run = run[:_RUN_MAX]
-                    s = sum(min(weight.get(_word(w)[1], 1.0), _CAP) - 1.0 for w in run)
+                    s = sum(min(weight[_word(w)[1]], _CAP) - 1.0 for w in run)
                     if s > best_score:
                         best, best_score = " ".join(run), s
                 run = []
@@ -875,6 +1228,10 @@ def _fit(text: str, limit: int) -> str:
     return " ".join(words).rstrip(" ,;:-")
 
 
+# Never in a title: angle brackets, stray underscores at word edges ("Universal_"), lone slashes.
+_UNSAFE = re.compile(r"[<>]|(?<!\w)_+|_+(?!\w)|(?<!\w)/|/(?!\w)")
+
+
 def infer_title(text: str) -> str:
     """Return a readable title (at most 100 characters) inferred from an abstract."""
     a = _analyse(text)
@@ -885,11 +1242,14 @@ def infer_title(text: str) -> str:
         title = f"{a.name}: {phrase}" if phrase else a.name
     else:
         title = phrase
-    title = _fit(title.strip(" .,;:"), MAX_TITLE).rstrip(".")
+    title = _fit(_UNSAFE.sub("", title).strip(" .,;:"), MAX_TITLE).rstrip(".")
     if not title:
         return FALLBACK_TITLE
     log.debug("inferred title %r (name %r)", title, a.name)
     return title
+
+
+_SPACE_PUNCT = re.compile(r"\s+([,;:.])")  # "we propose , a ..." once a macro is gone
 
 
 def summarize(text: str) -> str:
@@ -898,7 +1258,7 @@ def summarize(text: str) -> str:
     if not a.sentences:
         return FALLBACK_TITLE + "."
     sentence = a.sentences[a.contribution] if a.contribution >= 0 else a.sentences[0]
-    sentence = sentence.strip().rstrip(".!?;:, ")
+    sentence = _SPACE_PUNCT.sub(r"\1", sentence.strip()).rstrip(".!?;:, ")
     if len(sentence) > MAX_SUMMARY - 1:
         head = sentence[: MAX_SUMMARY - 2]
         # Prefer ending at a clause boundary; fall back to a word boundary with an ellipsis.

@@ -53,3 +53,12 @@ def test_colliding_slugs_get_a_suffix_from_the_id_not_from_input_order() -> None
     assert forward == backward
     assert len(set(forward.values())) == 3
     assert all(slug.startswith("same-title-") for slug in forward.values())
+
+
+def test_enriching_in_processes_gives_the_same_papers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator import enrich
+
+    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
+    taxonomy = load_taxonomy()
+    assert enrich.enrich(papers, taxonomy, jobs=2) == enrich.enrich(papers, taxonomy, jobs=1)

@@ -189,3 +189,128 @@ def test_title_drops_wrappers_and_verbs(text: str, bad: str) -> None:
 def test_in_word_capitals_are_not_a_name() -> None:
     text = "We detect geneRative AI text via rewriting. Our detector, called Raidar, rewrites text. Raidar works."
     assert coined_name(text) == "Raidar"
+
+
+# Round 4: plain capitalised names, background acronyms, clause fragments, hostile markup.
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (  # a plain capitalised word after "presenting", then the subject of a sentence
+            "Neural vocoders are slow. This study seeks to close this gap by presenting Vocos, a new model that "
+            "directly generates Fourier spectral coefficients. Vocos not only matches the state of the art but "
+            "also improves speed.",
+            "Vocos",
+        ),
+        (  # an apposition after "Our model,"
+            "Code editing is common. Our model, Coeditor, is a fine-tuned language model specialized for code "
+            "editing tasks. Coeditor significantly outperforms GPT-3.5.",
+            "Coeditor",
+        ),
+        (  # no cue at all: the subject of several sentences, capitalised mid-sentence
+            "Neural activity is rich. Neuroformer is a multimodal, multitask generative pretrained transformer for "
+            "neural data. We first trained Neuroformer on simulated datasets. These findings show that Neuroformer "
+            "can analyze neural datasets.",
+            "Neuroformer",
+        ),
+        (  # "called *Name*" with leftover emphasis
+            "Crystals are periodic. We propose a transformer encoder for crystal structures called *Crystalformer*. "
+            "It uses fewer parameters.",
+            "Crystalformer",
+        ),
+        (  # a background acronym in the task clause is not the paper's name
+            "Language models may leak personally identifiable information (PII) from their training data. We "
+            "propose a new attack, called Janus, that recovers PII from fine-tuned models. Janus extracts more "
+            "PII than baselines.",
+            "Janus",
+        ),
+        (  # the name compared against is not the paper's
+            "Neural networks are powerful. Prior work such as SirenNets uses sinusoids. We propose SphereNet, a "
+            "location encoder for global data. SphereNet outperforms SirenNets.",
+            "SphereNet",
+        ),
+        (  # "ACRF-F" is a variant of ACRF, not the name
+            "NeRF compression matters. We introduce Attributed Compression of Radiance Field (ACRF) for explicit "
+            "NeRF compression. ACRF-F is a fast variant. ACRF reduces storage.",
+            "ACRF",
+        ),
+    ],
+)
+def test_names_round4(text: str, name: str) -> None:
+    assert coined_name(text) == name
+    assert infer_title(text).startswith(name + ": ")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Graph neural networks are popular. We train the Gaussian process on graphs. The Gaussian kernel is "
+        "smooth, and Gaussian priors help.",
+        "Safe RLHF is studied here. We propose a constrained method for alignment. Safe RLHF is hard.",
+        "Training data contain personally identifiable information (PII). We propose a method for auditing "
+        "memorization in language models. PII leakage is common and PII is hard to detect.",
+    ],
+)
+def test_proper_nouns_and_background_acronyms_are_not_names(text: str) -> None:
+    assert coined_name(text) is None
+
+
+def test_lower_case_spelled_out_name_is_the_title() -> None:
+    text = (
+        "Ordering images by age is hard. We propose a novel clustering algorithm for orderable images, called "
+        "unsupervised order learning (UOL). UOL outperforms prior clustering methods on facial age data."
+    )
+    assert infer_title(text) == "UOL: Unsupervised Order Learning"
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        (  # the first sentence's subject and its finite verb
+            "Modern learning frameworks often train deep neural networks with massive amounts of unlabeled data. "
+            "In this work, we provide an instantiation of the white-box design paradigm.",
+            "Often",
+        ),
+        (
+            "Generative models now produce photorealistic synthetic data. We introduce a novel approach that "
+            "leverages representation learning to address all of the aforementioned issues.",
+            "Now Produce",
+        ),
+        (
+            "We present a unified framework for studying the identifiability of representations learned from "
+            "simultaneously observed views, such as different data modalities.",
+            "Learned from",
+        ),
+        (
+            "In this study, we provide a comprehensive theoretical analysis to elucidate how long-tailed data "
+            "affect feature distributions.",
+            "Affect",
+        ),
+        (
+            "Graph networks are widely used. PH-DGN models neural information flow in graphs. We propose "
+            "port-Hamiltonian deep graph networks for long-range propagation.",
+            "Models Neural",
+        ),
+    ],
+)
+def test_title_is_not_a_clause_fragment(text: str, bad: str) -> None:
+    assert bad not in infer_title(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We propose {\\mname}, a <script>alert(1)</script> robust template engine benchmark for testing "
+        "renderers. It is robust.",
+        "We propose Foo, a <b>bold</b> method for parsing of <img src=x onerror=alert(1)> images.",
+        "We study universal_ data poisoning attacks </div> for image classifiers.",
+    ],
+)
+def test_html_looking_text_never_reaches_the_title(text: str) -> None:
+    title = infer_title(text)
+    assert not re.search(r"[<>]|script|alert|/|(?<!\w)_|_(?!\w)", title, re.IGNORECASE)
+    assert "<" not in summarize(text) and ">" not in summarize(text)
+
+
+def test_sentences_do_not_split_after_abbreviations() -> None:
+    text = "Baselines (e.g. SimCLR) are strong. We propose FooNet, a contrastive method. FooNet is fast."
+    assert summarize(text) == "We propose FooNet, a contrastive method."
