@@ -106,6 +106,10 @@ def test_browse_home_topics_topic_paper_back_and_years(page: Page, site: Site) -
     page.locator("article table a").first.click()
     topic = page.locator("h1").first.inner_text()
     shot(page, site, "topic-light")
+    more = page.locator("details.ps-more").first
+    more.locator("summary").click()  # each row folds its abstract away
+    expect(more).to_have_attribute("open", "")
+    assert len(more.inner_text()) > 300
     page.locator("article li a.ps-row-title").first.click()
     expect(page.locator(".ps-abstract")).to_be_visible()
     expect(page.locator("a.ps-topic", has_text=topic)).to_be_visible()
