@@ -2,13 +2,13 @@
 
 Usage::
 
-    python bench/title_eval.py /work/shared/data/iclr2024-dev.jsonl [--seeds DIR --matches FILE] [--show N]
+    python bench/title_eval.py ../shared/data/iclr2024-dev.jsonl [--seeds DIR --matches FILE] [--show N]
         [--sample N --seed S] [--compare-ref HEAD]
 
 ``--sample`` prints N random (fixed seed) inferred titles beside the real ones, to be read
 by a person: the overlap figures cannot tell a readable title from word salad.
-``--compare-ref`` times the generator/titles.py of a git revision (read with ``git show``)
-against the working tree on the same texts, alternating rounds and reporting medians of
+``--compare-ref`` times the generator/titles.py (and titles_*.py) of a git revision (read with
+``git show``) against the working tree on the same texts, alternating rounds and reporting medians of
 process CPU time, because the machine is noisy and shared.
 
 The metric functions (``content_words``, ``overlap``, ``title_scores``, ``name_hits``,
@@ -18,7 +18,7 @@ The metric functions (``content_words``, ``overlap``, ``title_scores``, ``name_h
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import json
 import random
 import re
@@ -177,17 +177,28 @@ def sample(paths: Sequence[Path], n: int, seed: int) -> None:
 
 
 def _module_at(ref: str):
-    """Load generator/titles.py as it is at git revision ``ref`` (read-only git)."""
+    """Load generator/titles.py (and its sibling titles_*.py modules) as at git revision ``ref``.
+
+    Read-only git: the files are copied into a temporary package so that the revision's
+    relative imports resolve to its own modules, not to the working tree's.
+    """
     root = Path(__file__).resolve().parents[1]
-    src = subprocess.run(["git", "-C", str(root), "show", f"{ref}:generator/titles.py"],
-                         check=True, capture_output=True, text=True).stdout
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
-        fh.write(src)
-    spec = importlib.util.spec_from_file_location("titles_at_ref", fh.name)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["titles_at_ref"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
+
+    names = [n for n in git("ls-tree", "--name-only", ref, "generator/").split()
+             if Path(n).name == "titles.py" or Path(n).name.startswith("titles_") and n.endswith(".py")]
+    pkg = Path(tempfile.mkdtemp()) / "titles_at_ref"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("", encoding="utf-8")
+    for name in names:
+        (pkg / Path(name).name).write_text(git("show", f"{ref}:{name}"), encoding="utf-8")
+    sys.path.insert(0, str(pkg.parent))
+    try:
+        return importlib.import_module("titles_at_ref.titles")
+    finally:
+        sys.path.remove(str(pkg.parent))
 
 
 def compare_speed(paths: Sequence[Path], ref: str, rounds: int = 7) -> None:
@@ -229,8 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the evaluation from the command line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("jsonl", nargs="+", type=Path)
-    ap.add_argument("--seeds", type=Path, default=Path("/work/shared/seeds"))
-    ap.add_argument("--matches", type=Path, default=Path("/work/shared/data/seed_matches.json"))
+    ap.add_argument("--seeds", type=Path, default=Path(__file__).resolve().parent.parent.parent / "shared" / "seeds")
+    ap.add_argument("--matches", type=Path, default=Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "seed_matches.json")
     ap.add_argument("--no-seeds", action="store_true")
     ap.add_argument("--show", type=int, default=0, help="print the first N title pairs")
     ap.add_argument("--sample", type=int, default=30, help="print N random title pairs (0: none)")

@@ -63,7 +63,12 @@ def _parser() -> argparse.ArgumentParser:
 
 def _setup_logging(args: argparse.Namespace) -> None:
     level = logging.DEBUG if args.verbose or args.debug else logging.WARNING if args.quiet else logging.INFO
+    # One console handler per process: main() may run many times (tests, embedding),
+    # and a handler bound to an earlier sys.stderr would write to a closed stream.
+    for old in [h for h in log.handlers if getattr(h, "papersite_console", False)]:
+        log.removeHandler(old)
     handler = logging.StreamHandler(sys.stderr)
+    handler.papersite_console = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
     handler.setLevel(level)  # the report may lower the logger's level; the console keeps this one
     log.addHandler(handler)

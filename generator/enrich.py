@@ -194,13 +194,19 @@ def _distinct_titles(papers: list[Paper]) -> list[Paper]:
     return out
 
 
+#: Slugs a paper page may not have.
+RESERVED_SLUGS = frozenset({"index"})
+
+
 def assign_slugs(papers: list[Paper]) -> list[Paper]:
     """Give each paper a slug from its title, unique within its year.
 
     Slugs depend only on the paper itself: a collision is resolved with a suffix
     from the paper's id, never from input order, so permalinks stay stable.
     """
+    # "index" would make the page the year's folder page (papers/2024/), not its own.
     wanted = {p.id: urls.slug(p.title) or "paper" for p in papers}
+    wanted = {i: f"{slug}-paper" if slug in RESERVED_SLUGS else slug for i, slug in wanted.items()}
     groups: dict[tuple[int, str], list[str]] = defaultdict(list)
     for p in papers:
         groups[(p.year, wanted[p.id])].append(p.id)

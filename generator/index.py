@@ -9,7 +9,7 @@ from urllib.parse import quote_plus
 
 from . import cite, related, trends, urls
 from .model import Paper
-from .render import PageSpec
+from .render import PageSpec, html_text
 from .report import Report
 from .topics import Taxonomy
 
@@ -84,8 +84,8 @@ def _paper_page(
     # Material lists the tags above the title, linking to the Tags page; the page shows
     # its own topic chips linking to the topic pages instead, so Material's are hidden.
     front = {
-        "title": paper.title,
-        "description": paper.summary,
+        "title": html_text(paper.title),
+        "description": html_text(paper.summary),
         "tags": list(paper.topics),
         "hide": ["tags"],
         # Google Scholar's citation_* tags; theme/main.html writes them into <head>.
@@ -117,7 +117,7 @@ def _topic_page(ref: TopicRef, papers: list[Paper], all_years: list[int]) -> Pag
         {"year": year, "rows": [_row(p, ref.source) for p in sorted(by_year[year], key=_sort_key)]}
         for year in sorted(by_year, reverse=True)
     ]
-    front = {"title": ref.name, "description": ref.description, **_INDEX_PAGE}
+    front = {"title": html_text(ref.name), "description": html_text(ref.description), **_INDEX_PAGE}
     spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), ref.name)
     context = {"topic": ref, "count": len(papers), "years": groups, "spark": spark}
     return PageSpec(ref.source, "topic.md.j2", context, front)

@@ -12,8 +12,9 @@ from urllib.parse import quote
 import jinja2
 import yaml
 
-# Characters Python-Markdown treats as markup inside inline text; backslash escapes them.
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|~^=])")
+# Characters Python-Markdown treats as markup inside inline text and can backslash-escape
+# (no ~ ^ =: no extension that uses them is on, and their escapes would show).
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
 # ":name:" is an emoji shortcode to pymdownx.emoji: break it with an entity.
 _EMOJI_COLON = re.compile(r":(?=[\w+-])")
 _URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'*+,;=%]")
@@ -34,6 +35,15 @@ def md_text(value: object) -> str:
     text = html.escape(str(value), quote=False)
     text = _MD_SPECIAL.sub(r"\\\1", text)
     return _EMOJI_COLON.sub("&#58;", text)
+
+
+def html_text(value: object) -> str:
+    """Escape text for a front matter value that themes print as HTML (title, description).
+
+    MkDocs themes treat a page's title and description as trusted HTML: Material puts
+    them unescaped in <title>, the header, <meta content="..."> and the Tags page.
+    """
+    return html.escape(str(value), quote=True)
 
 
 def attr_value(value: object) -> str:

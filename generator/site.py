@@ -6,6 +6,8 @@ successor that reads the same ``mkdocs.yml`` can take its place here alone.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import os
 import shutil
 import subprocess
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from .config import Settings
 from .errors import BuildError, OutputError
+from .writer import default_mode
 
 #: Written into every site papersite builds, so it only ever replaces its own output.
 SITE_MARKER = ".papersite-site"
@@ -26,6 +29,9 @@ DEFAULT_SOURCE_DATE_EPOCH = "0"
 
 #: Files of a hosted site that an offline bundle does not need (source maps are skipped too).
 NOT_IN_BUNDLE = {"sitemap.xml", "sitemap.xml.gz", "search/search_index.json", SITE_MARKER}
+
+#: The prefix of the work folder a bundle is made in, beside the zip.
+BUNDLE_WORK = ".papersite-bundle-"
 
 #: A fixed timestamp for every zip entry (the zip format's earliest), for stable bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
@@ -65,15 +71,34 @@ def _check_replaceable(site_dir: Path) -> None:
         )
 
 
+def recover_site(site_dir: Path) -> None:
+    """Clean up after a build that was killed: restore a site caught mid-swap, drop staging.
+
+    A build stages the new site in ``.<name>.new-*`` and retires the old one to
+    ``.<name>.old-*`` only for the instant of the swap; both are papersite's own.
+    """
+    if not site_dir.parent.is_dir():
+        return
+    retired = sorted(site_dir.parent.glob(f".{site_dir.name}.old-*/{site_dir.name}"))
+    if not site_dir.exists() and retired:
+        os.replace(retired[-1], site_dir)  # killed between the two renames of a swap
+    for leftover in sorted(site_dir.parent.glob(f".{site_dir.name}.new-*")) + sorted(
+        site_dir.parent.glob(f".{site_dir.name}.old-*")
+    ):
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
 def build_site(settings: Settings, strict: bool = True) -> Path:
     """Build the site into a temporary folder, then swap it in; return the site folder.
 
     If MkDocs fails, the previous site stays exactly as it was.
     """
     site_dir = settings.site_dir
+    recover_site(site_dir)
     _check_replaceable(site_dir)
     site_dir.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
+    os.chmod(staging, default_mode(directory=True))
     try:
         run_mkdocs(settings, staging, strict)
         (staging / SITE_MARKER).write_text("built by papersite\n", encoding="utf-8")
@@ -84,10 +109,33 @@ def build_site(settings: Settings, strict: bool = True) -> Path:
     return site_dir
 
 
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step (Linux ``renameat2``); False where unsupported."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    at_fdcwd, rename_exchange = -100, 2
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP, errno.EPERM):
+        return False  # an old kernel or a file system without exchange: fall back
+    raise OSError(code, os.strerror(code), str(b))
+
+
 def _swap(staging: Path, site_dir: Path) -> None:
-    """Put ``staging`` at ``site_dir``; the old site is removed only once the new is in place."""
+    """Put ``staging`` at ``site_dir``; at no instant is there no site.
+
+    Where the system can exchange two folders atomically, it does; elsewhere the old
+    site is renamed away and the new one in, and a build killed between the two is
+    put right by ``recover_site`` at the start of the next.
+    """
     if not site_dir.exists():
         os.replace(staging, site_dir)
+        return
+    if _exchange(staging, site_dir):
+        shutil.rmtree(staging, ignore_errors=True)  # it now holds the old site
         return
     retired = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.old-", dir=site_dir.parent))
     os.replace(site_dir, retired / site_dir.name)
@@ -126,7 +174,9 @@ def build_bundle(settings: Settings, output: Path, strict: bool = True) -> Path:
     """
     check_bundle_target(output)
     output.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix=".papersite-bundle-", dir=output.parent) as work:
+    for leftover in sorted(output.parent.glob(f"{BUNDLE_WORK}*")):  # from a killed run
+        shutil.rmtree(leftover, ignore_errors=True)
+    with tempfile.TemporaryDirectory(prefix=BUNDLE_WORK, dir=output.parent) as work:
         site_dir = Path(work) / "site"
         run_mkdocs(settings, site_dir, strict, offline=True)
         partial = Path(work) / "bundle.zip"
@@ -140,5 +190,6 @@ def build_bundle(settings: Settings, output: Path, strict: bool = True) -> Path:
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 bundle.writestr(info, path.read_bytes())
+        os.chmod(partial, default_mode())
         os.replace(partial, output)
     return output

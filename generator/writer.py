@@ -68,6 +68,17 @@ def read_manifest(docs_dir: Path) -> dict[str, str]:
     return {str(k): str(v) for k, v in files.items()}
 
 
+def default_mode(directory: bool = False) -> int:
+    """Return the permissions a new file (or folder) gets under the process's umask.
+
+    ``mkstemp`` and ``mkdtemp`` create private 0600/0700 entries; renamed into place
+    they would hide the site from a web server running as another user.
+    """
+    umask = os.umask(0)
+    os.umask(umask)
+    return (0o777 if directory else 0o666) & ~umask
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file beside it and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -75,6 +86,7 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, default_mode())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

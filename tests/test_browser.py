@@ -91,6 +91,11 @@ def shot(page: Page, site: Site, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{site.name}-{name}.png"))
 
 
+def settle(page: Page) -> None:
+    """Wait until the filter has run: it applies changes on the next animation frame."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def search(page: Page, query: str) -> None:
     page.locator("label.md-search__icon, .md-search__input").first.click()
     page.locator("input.md-search__input").press_sequentially(query, delay=20)
@@ -192,12 +197,14 @@ def test_all_papers_filter_narrows_rows_by_words_topic_year_and_code(page: Page,
         assert "graph" in text.lower()
     page.locator("select[name=year]").select_option("2024")
     page.locator("input[name=code]").check()
+    settle(page)
     for row in visible.all():
         assert row.get_attribute("data-year") == "2024" and row.get_attribute("data-code") == "1"
     page.locator("input[name=words]").fill("")
     page.locator("input[name=code]").uncheck()
     page.locator("select[name=year]").select_option("")
     page.locator("select[name=topic]").select_option("federated-learning")
+    settle(page)
     expect(count).to_have_text(re.compile(r"^\d+ of 35 papers$"))
     assert all("federated-learning" in (r.get_attribute("data-topics") or "").split("|") for r in visible.all())
     shot(page, site, "all-papers-light")

@@ -1,0 +1,137 @@
+"""Split an abstract into sentences and find its contribution sentence and coined name.
+
+``_analyse`` is the shared, cached first step of both ``infer_title`` and ``summarize``:
+it cleans the text (URLs, leftover markup), splits it into sentences (gluing splits after
+abbreviations), locates the contribution sentence ("we propose ...") and asks
+``titles_names`` for the coined name.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .titles_lexicon import (
+    _ADVERBS,
+    _STUDY,
+    _SUBJECT,
+    _VERBS,
+    _is_word_char,
+)
+from .titles_names import (
+    _find_name,
+)
+
+# "We bridge this gap and present X": allow a short clause between subject and verb.
+_CUE_STRONG = re.compile(_SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r")\b")
+_CUE_STUDY = re.compile(_SUBJECT + r",?\s+" + _ADVERBS + r"(?:" + _STUDY + r")\b")
+_CUE_PASSIVE = re.compile(
+    r"\b(?:is|are) (?:proposed|presented|introduced|developed|described) in this (?:paper|work)\b"
+)
+_CUE_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b")
+
+_URL = re.compile(r"\b(?:https?://|www\.)\S+|\b[\w.-]+\.github\.io\S*")
+# Each alternative is checked after its first character (a cheap class scan), in the
+# order ``\*\*|__|`|\\[A-Za-z]+|[\\$#{}<>~^|]|\[(?=[^\]]*\]\()|\]\([^)]*\)`` would try them.
+_MARKUP = re.compile(
+    r"[*_`\\$#{}<>~^|\[\]](?:(?<=\*)\*|(?<=_)_|(?<=`)|(?<=\\)[A-Za-z]+|(?<=[\\$#{}<>~^|])"
+    r"|(?<=\[)(?=[^\]]*\]\()|(?<=\])\([^)]*\))"
+)
+# The web-address half of ``_URL`` (``\b(?:https?://|www\.)\S+``) on its own, opening on a class.
+_URL_WEB = re.compile(r"[hw](?<!\w[hw])(?:(?<=h)ttps?://|(?<=w)ww\.)\S+")
+_HTML_SCRIPT = re.compile(r"<\s*(script|style)\b[^>]*>.*?(?:<\s*/\s*\1\s*>|$)", re.IGNORECASE | re.DOTALL)
+_HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
+_MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
+_PAREN = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+_SPACES = re.compile(r"\s+")
+_ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
+_SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
+
+
+@dataclass(frozen=True)
+class _Analysis:
+    """What the heuristics found in one abstract."""
+
+    sentences: tuple[str, ...]
+    contribution: int  # index of the contribution sentence, -1 if none
+    name: str | None
+    spelled: str  # the words the name abbreviates ("Metric-Aware Abstraction"), or ""
+
+
+def _clean(text: str) -> str:
+    """Strip URLs, leftover markup and odd whitespace so only prose remains."""
+    text = text.replace("\u200b", "").replace("\ufb01", "fi").replace("\ufb02", "fl")
+    if "http" in text or "www." in text or ".io" in text:  # the URL scan is the slowest regex here
+        text = (_URL if ".github.io" in text else _URL_WEB).sub("", text)
+    if "<" in text:  # HTML-looking text: a tag (and a script's body) is not prose
+        text = _HTML_TAG.sub(" ", _HTML_SCRIPT.sub(" ", text))
+    if _MARKUP_HINT.search(text):
+        text = _MARKUP.sub("", text)
+    return " ".join(text.split())
+
+
+def _sentences(text: str) -> tuple[str, ...]:
+    """Split prose into sentences, gluing back splits after abbreviations."""
+    out: list[str] = []
+    prev = 0
+    for m in _SENT_END.finditer(text):
+        piece = text[prev : m.start() + 1]
+        prev = m.end()
+        if out and _ends_abbrev(out[-1]):
+            out[-1] += " " + piece
+        else:
+            out.append(piece)
+    piece = text[prev:]
+    if out and _ends_abbrev(out[-1]):
+        out[-1] += " " + piece
+    else:
+        out.append(piece)
+    return tuple(s for s in out if s)
+
+
+def _ends_abbrev(piece: str) -> bool:
+    """Tell whether a piece ends on an abbreviation ("e.g.", "et al.", "U.S.") rather than a sentence."""
+    if not piece.endswith("."):
+        return False
+    if piece.endswith(_ABBREVS):
+        for abbrev in _ABBREVS:
+            if piece.endswith(abbrev):
+                k = len(piece) - len(abbrev)
+                if k == 0 or not _is_word_char(piece[k - 1]):
+                    return True
+    return len(piece) >= 2 and "A" <= piece[-2] <= "Z" and (len(piece) == 2 or not _is_word_char(piece[-3]))
+
+
+def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
+    """Return the contribution sentence's index (-1 if none) and where each strong cue ends."""
+    cue_ends = [m.end() for m in _CUE_STRONG.finditer(prose)]
+    if "in this paper" in prose or "in this work" in prose:  # "X, called Y, is proposed in this paper."
+        m = _CUE_PASSIVE.search(prose)
+        if m and (not cue_ends or m.start() < cue_ends[0]):
+            return bisect_right(starts, m.start()) - 1, cue_ends
+    if cue_ends:
+        return bisect_right(starts, cue_ends[0] - 1) - 1, cue_ends
+    for cue in (_CUE_STUDY, _CUE_OUR):
+        m = cue.search(prose)
+        if m:
+            return bisect_right(starts, m.start()) - 1, []
+    return -1, []
+
+
+@lru_cache(maxsize=2048)
+def _analyse(text: str) -> _Analysis:
+    """Run the shared analysis once per text (infer_title and summarize both need it)."""
+    sentences = _sentences(_clean(text))
+    prose = " ".join(sentences)
+    starts, pos = [], 0
+    for s in sentences:
+        starts.append(pos)
+        pos += len(s) + 1
+    contribution, cue_ends = _contribution(prose, starts)
+    pivot = starts[contribution] if contribution >= 0 else 0
+    contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)
+    name, spelled = _find_name(prose, pivot, cue_ends, contrib_end)
+    return _Analysis(sentences, contribution, name, spelled)

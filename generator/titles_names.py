@@ -1,0 +1,400 @@
+"""Find the name an abstract coins for its method, model or dataset ("FooNet", "Vocos").
+
+Candidates are tokens that look coined (inner capitals, digits, mixed case) and plain
+capitalised words used as proper nouns; each earns points for the role it plays (object
+of "we propose", "called X", a bracketed acronym spelled out before it, the subject of a
+sentence) and for repetition, and loses points when compared against ("outperforms X").
+Names met before the contribution sentence count for less: they are usually background.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .titles_lexicon import (
+    COMMON_NAMES,
+    _EMPTY_HEADS,
+    _FUNCTION,
+    _GENERIC,
+    _ING_NOUNS,
+    _LEAD_DROP,
+    _ORDINARY,
+    _PROPER_COMMON,
+    _STOP,
+    _STRONG_INTRO,
+    _TOKEN,
+    _VERBS,
+    _is_word_char,
+    _key,
+    _strip_token,
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _namelike(tok: str) -> bool:
+    """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
+    if len(tok) < 2 or not any(c.isalpha() for c in tok):
+        return False
+    if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES:
+        return False
+    if tok[0].islower() and _INNER_CAP.search(tok):
+        return False  # "geneRative", "emboDied": a word spelled to hint at an acronym
+    upper = sum(c.isupper() for c in tok)
+    if upper == 0:
+        return False
+    parts = [p for p in re.split(r"[-\u2013]", tok) if p]
+    if len(parts) > 1 and all(p[1:].islower() for p in parts):
+        return False  # Title-Case hyphenation ("Metric-Aware"), not a name
+    if upper >= 2 and not (tok.isupper() and len(tok) <= 2):
+        return True
+    if tok[0].isupper() and tok[-1].isdigit() and len(tok) >= 4 and tok[1:2].islower():
+        return True  # Magic123, MathCoder2
+    return upper >= 1 and not tok[0].isupper()  # f-FERM, iTransformer, lpNTK
+
+
+_INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
+
+
+def _base(tok: str) -> str:
+    """Return a token without version digits or a plural s, lower-cased (GPT-4 -> gpt)."""
+    low = tok.casefold()
+    low = re.sub(r"[-_.]?v?\d+(?:\.\d+)*[a-z]?$", "", low)
+    return low[:-1] if low.endswith("s") and low[:-1].upper() != low[:-1] and len(low) > 3 else low
+
+
+_CAND_INNER = frozenset("_-+&*%.")
+_INTRO_SHORT = ("called ", "named ", "dubbed ", "termed ", "coined ", "namely ")
+_INTRO_WORDS = ("called", "dubbed", "named", "termed", "coined", "namely", "denoted", "refer", " call ", " name it",
+                "abbreviated", "we term")
+
+
+def _cand_spans(prose: str) -> list[tuple[int, int]]:
+    """Return the spans of the words that hold a capital letter ("FooNet", "iTransformer", "f-FERM").
+
+    A word is matched from its first capital to its end (a scan that opens on a class, so
+    cheap) and widened back to where it starts: one regex for whole words was tried at
+    every position and was the slowest scan here.
+    """
+    spans: list[tuple[int, int]] = []
+    last = 0
+    for m in _CAND_FROM_CAP.finditer(prose):
+        s, e = m.span()
+        if s and prose[s - 1] != " ":  # most words open on their capital, after a space
+            while s > last and (prose[s - 1].isalnum() or prose[s - 1] in _CAND_INNER):
+                s -= 1
+            while not _is_word_char(prose[s]):
+                s += 1
+        spans.append((s, e))
+        last = e
+    return spans
+
+
+_CAND_FROM_CAP = re.compile(r"[A-Z][\w\-+&*%]*")
+_CAND_KINDS: dict[str, tuple[str, int]] = {}  # raw word -> (stripped, _NAMELIKE / _PROPER / 0)
+_NAMELIKE, _PROPER = 1, 2
+
+
+def _cand_kind(raw: str) -> tuple[str, int]:
+    """Return a capitalised word stripped, and whether it looks coined or is a plain proper word."""
+    hit = _CAND_KINDS.get(raw)
+    if hit is None:
+        tok = _strip_token(raw)
+        hit = (tok, _NAMELIKE if _namelike(tok) else _PROPER if _proper_word(tok) else 0)
+        if len(_CAND_KINDS) > 1 << 16:
+            _CAND_KINDS.clear()
+        _CAND_KINDS[raw] = hit
+    return hit
+
+
+def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[str], back: int, ahead: int) -> list[re.Match[str]]:
+    """Run ``pattern`` only in windows around the anchor strings; return the matches in text order."""
+    found: dict[int, re.Match[str]] = {}
+    for anchor in anchors:
+        i = prose.find(anchor)
+        while i >= 0:
+            for m in pattern.finditer(prose, max(0, i - back), i + ahead):
+                found.setdefault(m.start(), m)
+            i = prose.find(anchor, i + 1)
+    return [found[k] for k in sorted(found)]
+
+
+_INTRO_NAME = re.compile(_STRONG_INTRO + r"\s*[\"'*_\u201c]*(" + _TOKEN.pattern + r")")
+_INTRO_BEFORE = re.compile(_STRONG_INTRO + r"\s*[\"']?$")
+_AFTER_CUE = re.compile(
+    r"\s*(?:the\s+|a\s+|an\s+|our\s+)?[\"'\u201c]?(" + _TOKEN.pattern + r")"
+    r"(?=\s*(?:,|\(|:|\s[-\u2013\u2014]|\sas\s|\sthat\s|\swhich\s|\sto\s|\sfor\s|\s(?:a|an)\s))"
+)
+_VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
+_COMPARE_ENDS = (
+    "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
+    "compared with", "outperform", "outperforms", "outperforming", "surpass", "surpasses", "surpassing",
+    "beat", "beats", "beating", "baseline", "baselines", "existing", "prior", "previous", "popular",
+    "state-of-the-art", "sota",
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cue_verb(word: str) -> bool:
+    """Tell whether a whitespace-separated word is a contribution verb ("propose", "(introduces")."""
+    return _VERB_WORD.fullmatch(word) is not None
+
+
+def _verb_before(before: str) -> bool:
+    """Tell whether ``before`` ends with a contribution verb and an optional article ("we propose the ")."""
+    if not before[-1:].isspace():
+        return False
+    words = before.split()
+    if len(words) >= 2 and words[-1].lower() in ("the", "a", "an", "our"):
+        words.pop()
+    if not words:
+        return False
+    if words[-1].lower() == "forward" and len(words) >= 2:
+        return _cue_verb(words[-2] + " forward")
+    return _cue_verb(words[-1])
+
+
+def _compared_before(before: str) -> bool:
+    """Tell whether ``before`` ends the way a mention of someone else's method starts ("than", "e.g.,")."""
+    tail = before.rstrip()
+    if tail[-1:] in (",", "("):
+        tail = tail[:-1].rstrip()
+    return tail.lower().endswith(_COMPARE_ENDS)
+_OUR_BEFORE = re.compile(
+    r"\b(?:[Oo]ur|proposed)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
+    r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+)?$"
+)
+_APPOSITIVE_AFTER = re.compile(r",?\s+(?:a|an|the|our|is|which)\b")
+
+
+_SUBJECT_AFTER = re.compile(
+    r"\s+(?:is|achieves|outperforms|surpasses|improves|enables|allows|consistently|significantly|can|also|"
+    r"demonstrates|shows|yields|reduces|attains|sets|learns|uses|leverages|combines|consists|employs)\b"
+)
+# Split in two because one alternation tried at every position was the slowest scan here.
+_LATE_NAME = re.compile(r"[acdnt](?<!\w.)(?:(?<=a)s|(?<=c)alled|(?<=d)ubbed|(?<=n)amed|(?<=t)ermed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
+_FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
+
+
+def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1) -> tuple[str | None, str]:
+    """Score candidate names; return the best (or None) and its spelled-out form, if any.
+
+    ``pivot`` is where the contribution sentence starts: names met before it are
+    usually other people's (background, baselines), so they count for less.
+    """
+    scores: dict[str, float] = {}
+    expansions: dict[str, str] = {}
+
+    def add(tok: str, points: float) -> None:
+        tok = _strip_token(tok)
+        low = tok.casefold()
+        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
+            return
+        scores[tok] = scores.get(tok, 0.0) + points
+
+    def weight(pos: int) -> float:
+        return 1.0 if pos >= pivot else 0.4
+
+    # Plain capitalised words ("Nemesis", "Mayfly") count only right after a cue or "called".
+    for end in cue_ends:
+        m = _AFTER_CUE.match(prose, end)
+        if m and _lone_capital(prose, m) and m.group(1).casefold() not in _ORDINARY:
+            add(m.group(1), 8 * weight(end))
+    if contrib_end < 0:
+        contrib_end = len(prose)
+    for m in _windowed(_LATE_NAME, prose, ("(",), 80, 1):
+        add(m.group(1), 8)  # "abbreviated as URLOST ("
+    if "for short" in prose:
+        for m in _FOR_SHORT.finditer(prose):
+            add(m.group(1) or m.group(2), 8)  # "(X for short)"
+    for m in _windowed(_INTRO_NAME, prose, _INTRO_WORDS, 15, 120):
+        tok = m.group(1)
+        if _namelike(tok) or _lone_capital(prose, m):
+            add(tok, 10 * weight(m.start()))
+    counts: dict[str, int] = {}
+    compared: set[str] = set()
+    proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
+    kinds = _CAND_KINDS
+    for s, e in _cand_spans(prose):
+        raw = prose[s:e]
+        tok, kind = kinds.get(raw) or _cand_kind(raw)
+        if kind != _NAMELIKE:
+            if kind == _PROPER:  # weighed below, once we know it is capitalised mid-sentence
+                proper.setdefault(tok, []).append(s)
+            continue
+        counts[tok] = counts.get(tok, 0) + 1
+        before = prose[max(0, s - 40) : s]
+        w = weight(s)
+        if _compared_before(before):
+            compared.add(tok)
+        if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
+            add(tok, 8 * w)
+        elif ("ur " in before or "proposed " in before) and _OUR_BEFORE.search(before):
+            add(tok, 3)
+        if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
+            spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
+            if spelled:
+                expansions.setdefault(tok, spelled)
+                # A bracketed acronym is the paper's own only in or after its contribution
+                # sentence; before it, it is background vocabulary (NER, INR, MLaaS).
+                plural = tok[-1] == "s" and tok[:-1].isupper()
+                at = prose.rfind(spelled, 0, s)
+                if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
+                    add(tok, 8)  # "called unsupervised order learning (UOL)"
+                elif not plural:
+                    add(tok, 5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5)
+            elif pivot <= s < contrib_end:
+                add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
+        elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
+            add(tok, 3 * w)
+        if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+            add(tok, 3 * w)  # "In MagicDec, we show"
+        if pivot <= s < contrib_end:
+            add(tok, 2)  # a name written in the contribution sentence itself
+        if _SUBJECT_AFTER.match(prose, e) and (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")):
+            add(tok, 1.5 * w)  # "X achieves ...", "X is a ...": the paper's own subject
+    # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
+    # noun, not a sentence opener) and never written in lower case.
+    for tok, where in proper.items():
+        points = _proper_score(prose, tok, where, pivot, contrib_end)
+        if points:
+            add(tok, points)
+            counts[tok] = len(where)
+    # Repetition: a coined name is used over and over; a baseline is compared against.
+    for tok, n in counts.items():
+        if tok in scores:
+            scores[tok] += min(n, 5) * 0.5
+        elif n >= 2:
+            add(tok, min(n, 5) * 0.8)
+    for tok in compared:
+        if tok in scores:
+            scores[tok] -= 4
+    if not scores:
+        return None, ""
+    best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
+    if scores[best] < 2.4:
+        return None, ""
+    # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
+    longer = [t for t in counts if t.startswith(best + "-") and t not in compared and _suffix_ok(t[len(best) + 1 :])]
+    if longer:
+        best = max(longer, key=lambda t: (counts[t], t))
+    return best, expansions.get(best, "")
+
+
+@lru_cache(maxsize=1 << 14)
+def _proper_word(tok: str) -> bool:
+    """Tell whether a capitalised word may be a coined name ("Vocos", "Tree-Planner"), not English."""
+    parts = tok.split("-")
+    if len(tok) < 4 or not all(p.isalpha() for p in parts) or not tok[0].isupper():
+        return False
+    if not all(p[1:].islower() for p in parts) or any(len(p) > 3 and p.islower() for p in parts):
+        return False  # "Lion-related": a hyphenated modifier
+    low = tok.lower()
+    key = _key(low)
+    if any(p.lower() in _PROPER_COMMON for p in parts[1:]):
+        return False  # "Gauss-Newton"
+    return not (
+        low in _FUNCTION or low in _GENERIC or key in _GENERIC or low in _ORDINARY or low in _STOP
+        or low in _LEAD_DROP or low in _ING_NOUNS or low in _EMPTY_HEADS or low in COMMON_NAMES
+        or key in COMMON_NAMES or low in _PROPER_COMMON or key in _PROPER_COMMON or low.endswith("ly")
+    )
+
+
+_ROLE_HEADS = (
+    "model, ", "method, ", "framework, ", "approach, ", "system, ", "agent, ", "algorithm, ", "benchmark, ",
+    "dataset, ", "architecture, ", "tool, ", "library, ", "pipeline, ", "technique, ", "network, ", "suite, ",
+    "toolkit, ", "platform, ", "language, ", "environment, ", "simulator, ", "metric, ", "solver, ",
+)
+
+
+def _proper_score(prose: str, tok: str, where: Sequence[int], pivot: int, contrib_end: int) -> float:
+    """Score a plain capitalised word from the roles it plays; 0 unless it is a name.
+
+    It must be capitalised somewhere mid-sentence (a proper noun, not a sentence opener),
+    never written in lower case, never part of a longer capitalised name ("Safe RLHF")
+    or possessive ("Goodhart's"), and play a role (apposition, object of "we propose",
+    bracketed in the contribution sentence) or be the subject of two sentences.
+    """
+    if (" " + tok.lower()) in prose:
+        return 0.0
+    total, strong, mid = 0.0, False, False
+    for s in where:
+        e = s + len(tok)
+        opener = not s or prose[s - 2 : s] in (". ", "! ", "? ")
+        if not _lone_word(prose, s, e, opener) or prose[e : e + 1] in ("'", "\u2019"):
+            return 0.0
+        mid = mid or not opener
+        points, role = _proper_points(prose, s, e, pivot, contrib_end)
+        total += points * (1.0 if s >= pivot else 0.4)
+        strong = strong or role
+    return total if mid and (strong or total >= 3) else 0.0
+
+
+def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> tuple[float, bool]:
+    """Score the role a plain capitalised word plays at ``prose[s:e]``; say whether it is a strong one."""
+    before = prose[max(0, s - 40) : s]
+    after = prose[e : e + 2]
+    points = 0.0
+    if after[:1] in (",", ")") or after == " (":
+        if before.endswith(_ROLE_HEADS):
+            points += 5  # "Our model, Coeditor, is", "a GPT based model, Duolando, which"
+        elif _verb_before(before):
+            points += 8  # "presenting Vocos, a new model"
+        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end:
+            points += 5  # "Mixture of Monosemantic Experts (Monet)"
+    if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+        points += 3  # "In MagicDec, we show"
+    strong = points > 0
+    if _SUBJECT_AFTER.match(prose, e):
+        points += 1.5  # "Neuroformer is a ...", "that Neuroformer can ..."
+    return points, strong
+
+
+def _lone_word(prose: str, s: int, e: int, opener: bool) -> bool:
+    """Tell whether no capitalised word stands right before or after ``prose[s:e]``."""
+    if prose[e : e + 1] == " " and prose[e + 1 : e + 2].isupper():
+        return False
+    if opener or s < 2 or prose[s - 1] != " ":
+        return True
+    k = prose.rfind(" ", 0, s - 1)
+    return not prose[k + 1 : k + 2].isupper()
+
+
+def _suffix_ok(suffix: str) -> bool:
+    """Tell whether "-MX" in "EQA-MX" extends a name; "-F" (a variant) and "-family" do not."""
+    return len(suffix) >= 2 and any(c.isupper() or c.isdigit() for c in suffix)
+
+
+def _lone_capital(prose: str, m: re.Match[str]) -> bool:
+    """Tell whether group 1 is a capitalised word standing alone, not the head of "Two Word Name"."""
+    tok, end = m.group(1), m.end(1)
+    if not tok[0].isupper():
+        return _namelike(tok)
+    return not (prose[end : end + 1] == " " and prose[end + 1 : end + 2].isupper()) and "-" not in tok
+
+
+def _spelled_out(before: str, acronym: str) -> str:
+    """Return the words just before "(ACRONYM)" that it abbreviates, or ""."""
+    letters = [c.casefold() for c in acronym if c.isupper()]
+    if len(letters) < 2:
+        return ""
+    words = before.split()[-(len(letters) + 3) :]
+    # Start at the last word whose initial is the acronym's first letter and leaves room for the rest.
+    for i in range(len(words)):
+        if words[i][:1].casefold() == letters[0] and _initials_match(" ".join(words[i:]), acronym):
+            phrase = " ".join(words[i:]).strip(" ,;:")
+            return phrase if len(phrase.split()) >= 2 else ""
+    return ""
+
+
+def _initials_match(phrase: str, acronym: str) -> bool:
+    """Tell whether an acronym plausibly abbreviates the words just before it."""
+    letters = [c.casefold() for c in acronym if c.isalpha() and c.isupper()]
+    if len(letters) < 2:
+        return any(c.isupper() for c in acronym[1:])
+    words = [w for w in re.split(r"[\s-]+", phrase) if w]
+    initials = "".join(w[0].casefold() for w in words[-(len(letters) + 3) :])
+    it = iter(initials)
+    matched = sum(1 for c in letters if c in it)  # subsequence match, tolerant of small words
+    return matched >= max(2, len(letters) - 1) or phrase[-1:].isupper()

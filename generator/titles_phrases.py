@@ -1,0 +1,487 @@
+"""Build and score the noun phrase a title is made of.
+
+A title is a contiguous noun phrase the abstract itself writes: the object of the
+contribution verb ("we propose <X>"), the apposition after the coined name ("Name,
+a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is walked
+word by word from where it starts until a clause boundary (punctuation, a relative
+pronoun, a finite verb, a reduced relative clause), then every cut before one of its
+prepositions is a candidate, scored by topic-word density and length.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Sequence
+
+from .titles_lexicon import (
+    _ADJ_ENDS,
+    _ADVERBS,
+    _BAD_OPENERS,
+    _BARE_HEADS,
+    _CUT_AT,
+    _EMPTY_HEADS,
+    _FUNCTION,
+    _GENERIC,
+    _ING_NOUNS,
+    _LEAD_DROP,
+    _MAX_SPAN,
+    _MID_ADVERBS,
+    _MODALS,
+    _NOT_ADVERB,
+    _NOUNISH,
+    _OPENING_VERBS,
+    _PLURAL_NOUNS,
+    _PREPS,
+    _SMALL,
+    _STOP,
+    _SUBJECT,
+    _TAIL_DROP,
+    _TO_NOUNS,
+    _VERBS,
+    _VERBS_BASE,
+    _VERBS_S,
+    _VERBS_S_MID,
+    _VERB_AFTER_AND,
+    _VERB_OBJECT_START,
+    _WRAPPERS,
+    _key,
+    _word,
+)
+from .titles_analysis import (
+    _Analysis,
+    _PAREN,
+)
+
+# --- Title spans ------------------------------------------------------------------
+# A title is a contiguous noun phrase the abstract itself writes: the object of the
+# contribution verb ("we propose <X>"), the apposition after the coined name ("Name,
+# a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is walked
+# word by word from where it starts until a clause boundary (punctuation, a relative
+# pronoun, a finite verb, a reduced relative clause), then every cut before one of its
+# prepositions is a candidate, scored by topic-word density and length.
+
+_SPAN_TOKEN = re.compile(
+    r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff]"
+    r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
+)
+_OBJ_CUE = re.compile(
+    _SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r"|stud(?:y|ies|ied)|"
+    r"investigat(?:e|es|ed)|explor(?:e|es|ed)|examin(?:e|es|ed)|address(?:es|ed)?|tackl(?:e|es|ed)|"
+    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed))\s+"
+)
+_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
+
+
+def _gerund(verb: str) -> str:
+    """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...)."""
+    v = verb.casefold()
+    if v.endswith("ies") and len(v) > 4:
+        return v[:-3] + "ying"
+    if v.endswith(("sses", "shes", "ches", "xes", "zes")):
+        v = v[:-2]
+    elif v.endswith("s") and not v.endswith("ss"):
+        v = v[:-1]
+    if v.endswith("ie"):
+        return v[:-2] + "ying"
+    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
+        return v[:-1] + "ing"
+    if len(v) == 3 and v[0] not in "aeiou" and v[1] in "aeiou" and v[2] not in "aeiouwxy":
+        return v + v[-1] + "ing"  # map -> mapping, fit -> fitting
+    return v + "ing"
+
+
+def _is_verbish(word: str) -> bool:
+    """Tell whether a lower-case word after "that"/"to" reads as a verb we can turn into -ing."""
+    return word.isalpha() and word.islower() and len(word) > 2 and word not in _FUNCTION
+
+
+def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str], int]:
+    """Walk a noun phrase from ``tokens[i]``; return its words and where it stopped.
+
+    ``lows`` is ``tokens`` lower-cased. A phrase cut by the length limit ends with ``""``
+    so callers cut it at a preposition instead.
+    """
+    words: list[str] = []
+    seen_from = False
+    n = len(tokens)
+    prev = ""
+    while i < n and len(words) < _MAX_SPAN:
+        low = lows[i]
+        if low in _STOP or not low[0].isalnum():
+            break
+        nxt = lows[i + 1] if i + 1 < n else ""
+        if nxt in _ARTICLES and low not in _PREPS:
+            break  # "consider the problem", "enhances the reasoning": a verb, not a noun
+        if low == "to":
+            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
+                break
+        elif low == "and":
+            if nxt in _VERB_AFTER_AND or nxt in _STOP or not nxt[:1].isalnum():
+                break
+        elif low == "from":
+            seen_from = True
+        elif words and prev not in _PREPS:
+            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
+                break  # "forecasting plays a role": a finite verb
+            if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
+                break  # "networks exploiting optimal transport": a participle clause
+            if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
+                    and (nxt in _PREPS or nxt in _AFTER_PARTICIPLE)):
+                break  # "a model trained on ...": a reduced relative clause
+            if low.endswith("ly") and len(low) > 4 and not low.endswith(_NOT_ADVERB):
+                break  # an adverb opens a verb phrase
+        words.append(tokens[i])
+        prev = low
+        i += 1
+    if len(words) == _MAX_SPAN:
+        words.append("")
+    return words, i
+
+
+_ARTICLES = frozenset(("the", "a", "an"))
+_AFTER_PARTICIPLE = frozenset("by as the a an at".split())
+
+
+def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
+    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
+    n = len(tokens)
+    # "we propose ConMix, a ..." / "we propose the ConMix framework": step over the name.
+    while i < n and (lows[i] in _LEAD_DROP or tokens[i] == name):
+        i += 1
+    if i + 2 < n and lows[i] in _WRAPPERS and lows[i + 1] == "of":
+        i += 2  # "the problem of X" -> "X", "a formulation of X" -> "X"
+        while i < n and lows[i] in _LEAD_DROP:
+            i += 1
+    if i + 1 < n and lows[i] == "to" and _is_verbish(lows[i + 1]):
+        return _verb_phrase(tokens, lows, i + 1)  # "we propose to learn X" -> "Learning X"
+    words, j = _walk(tokens, lows, i)
+    if not words:
+        return []
+    out = [words]
+    head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
+    # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
+    if j < n - 1 and words[-1] and lows[j] in ("that", "which", "to"):
+        k = j + 1
+        while k < n and (lows[k] in _MODALS or (lows[k].endswith("ly") and tokens[k].islower())):
+            k += 1
+        verb = lows[k] if k < n else ""
+        finite = lows[j] == "to" or k > j + 1 or verb.endswith("s")
+        if finite and _is_verbish(verb) and verb not in _STOP and not verb.endswith(("ed", "ing")):
+            for vp in _verb_phrase(tokens, lows, k):
+                out.insert(0, vp if head_empty else words + ["for"] + vp)
+    elif head_empty:
+        return []
+    return out
+
+
+def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
+    """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
+    i = k + 1
+    while i < len(tokens) and lows[i] in ("the", "a", "an"):
+        i += 1
+    rest, _ = _walk(tokens, lows, i)
+    return [[_gerund(lows[k])] + rest] if rest else []
+
+
+def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
+    """Walk back from ``tokens[i-1]`` over the modifiers and nouns of a noun phrase."""
+    words: list[str] = []
+    while i > 0 and len(words) < 6:
+        low = lows[i - 1]
+        if not low[0].isalnum() or low in _STOP or low in _FUNCTION or low in _LEAD_DROP:
+            break
+        if low.endswith("ly") and not low.endswith(_NOT_ADVERB):
+            break
+        if (low in _GENERIC or _key(low) in _GENERIC) and not (not words and low in _EMPTY_HEADS):
+            break  # "available for ...": a predicate, not a noun phrase
+        if not words and low.endswith(_ADJ_ENDS):
+            break  # "responsible for": an adjective, not a noun, takes the "for"
+        if words and low.endswith(("ed", "s")) and not low.endswith(("ss", "us", "is", "series")) and "-" not in low:
+            break  # "learns codes for ..." / "captured": a verb, not a modifier
+        words.insert(0, tokens[i - 1])
+        i -= 1
+    return words
+
+
+def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
+    """Collect (words, source bonus) for every phrase the abstract offers as a title."""
+    name = a.name or ""
+    out: list[tuple[list[str], float]] = []
+    contrib = a.contribution
+    framing = (0, contrib if contrib >= 0 else 1)
+    for idx, sentence in enumerate(a.sentences):
+        near = idx == contrib
+        cue_hint = near or "we " in sentence or "We " in sentence or "paper" in sentence
+        has_name = bool(name) and name in sentence
+        has_spelled = bool(a.spelled) and a.spelled in sentence
+        if not (cue_hint or has_name or has_spelled or idx in framing):
+            continue
+        text = _PAREN.sub("", sentence) if "(" in sentence or "[" in sentence else sentence
+        cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
+        has_spelled = has_spelled and a.spelled in text
+        # "Name, a <X>" needs a comma after the name: skip tokenising sentences without one.
+        has_name = has_name and 0 <= text.find(name) < text.rfind(",")
+        if not (cues or has_name or has_spelled or idx in framing):
+            continue
+        tokens = _SPAN_TOKEN.findall(text)
+        lows = [t.lower() for t in tokens]
+        starts = _token_starts(text, tokens) if cues or has_spelled else []
+        for m in cues:
+            i = bisect_left(starts, m.end())
+            study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
+            bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
+            for words in _object(tokens, lows, i, name):
+                out.append((words, bonus))
+        if has_name and name in tokens:  # "Name, a <X> that ..."
+            i = tokens.index(name) + 1
+            if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
+                for words in _object(tokens, lows, i + 1, name):
+                    out.append((words, _BONUS_APPOSITION))
+        if has_spelled:
+            words, _ = _walk(tokens, lows, bisect_left(starts, text.index(a.spelled)))
+            if words:
+                out.append((words, _BONUS_SPELLED))
+        if idx in framing:
+            i, n = 0, len(tokens)
+            while i < n:  # every noun phrase of the sentences that frame the paper
+                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
+                    i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
+                    continue
+                words, j = _walk(tokens, lows, i)
+                if len(words) > 1:
+                    out.append((words, _BONUS_NP))
+                i = max(j, i + 1)
+            for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
+                back = _back_walk(tokens, lows, i)
+                if back:
+                    fwd, _ = _walk(tokens, lows, i + 1)
+                    if fwd:
+                        out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0))
+    return out
+
+
+_VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
+
+
+def _token_starts(text: str, tokens: Sequence[str]) -> list[int]:
+    """Return where each token (found in order by ``_SPAN_TOKEN``) starts in ``text``."""
+    starts: list[int] = []
+    pos = 0
+    for tok in tokens:
+        pos = text.find(tok, pos)
+        starts.append(pos)
+        pos += len(tok)
+    return starts
+
+
+def _weights(a: "_Analysis") -> "_Weights":
+    """Weigh each topic word by how often the abstract uses it (the first sentence counts extra)."""
+    # Lower-casing and tokenising the first sentence apart gives the same words as doing
+    # the whole text at once (a space parts them), and its words come for free.
+    first = _WORD_LOW.findall(a.sentences[0].lower())
+    counts = Counter(first)
+    if len(a.sentences) > 1:
+        counts.update(_WORD_LOW.findall(" ".join(a.sentences[1:]).lower()))
+    return _Weights(counts, set(first))
+
+
+class _Weights(dict):  # type: ignore[type-arg]
+    """Weights of topic-word keys, each computed on first use.
+
+    The phrases scored hold a few dozen distinct words while the abstract holds hundreds,
+    so weighing only the words asked for is most of the saving. A key absent from the
+    abstract weighs 1.0.
+    """
+
+    def __init__(self, counts: Counter[str], first: set[str]) -> None:
+        super().__init__()
+        self.counts = counts
+        self.first = first
+
+    def __missing__(self, key: str) -> float:
+        total = 0.0
+        forms = (key, key + "s", key[:-1] + "ies") if key.endswith("y") else (key, key + "s")
+        for low in forms:  # every lower-case word whose key is ``key`` (see ``_key``)
+            n = self.counts.get(low)
+            if n and (_KEYS.get(low) or _fold_key(low)) == key:
+                total += min(n, _COUNT_CAP) + (_FIRST_BONUS if low in self.first else 0.0)
+        self[key] = value = total or 1.0
+        return value
+
+
+_COUNT_CAP = 6
+_FIRST_BONUS = 0.5
+_WORD_LOW = re.compile(r"[a-z0-9\u0370-\u03ff][\w\-\u0370-\u03ff]*[a-z0-9\u0370-\u03ff]")
+_KEYS: dict[str, str] = {}  # lower-case word -> its key, or "-" for a word no title is built on
+
+
+def _fold_key(low: str) -> str:
+    """Return the comparison key of a lower-case word, or "-" if it is not a topic word."""
+    _, key, topic = _word(low)
+    _KEYS[low] = key if topic else "-"
+    return _KEYS[low]
+
+
+def _trim(words: list[str]) -> list[str]:
+    """Drop the words a title never ends on (prepositions, determiners, a gerund cut from its object)."""
+    while words:
+        last = words[-1].lower()
+        if last in _TAIL_DROP or last in _STOP or last in _LEAD_DROP:
+            words = words[:-1]
+        elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
+            words = words[:-2]  # "framework for understanding" lost what is understood
+        else:
+            break
+    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
+        words = words[1:]
+    if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
+        words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
+    if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
+        words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
+    for i in range(1, len(words) - 1):
+        if words[i].lower() in _BARE_HEADS and words[i + 1].lower() == "for":
+            return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
+    return words
+
+
+def _clause_like(words: Sequence[str]) -> bool:
+    """Tell whether a phrase reads as a piece of a clause rather than a noun phrase.
+
+    "Now Produce Photorealistic Data" (an adverb opens it), "Learned from Observed Views"
+    (a participle opens it), "Long-Tailed Data Affect Feature Distributions" and "Models
+    Neural Information Flow" (a finite verb inside) are not titles.
+    """
+    first = words[0].lower()
+    second = words[1].lower() if len(words) > 1 else ""
+    third = words[2].lower() if len(words) > 2 else ""
+    if first in _BAD_OPENERS or first in _VERBS_BASE or first in _OPENING_VERBS:
+        return True
+    if first.endswith("ly") and not first.endswith(_NOT_ADVERB) and not _adjective_like(second, third):
+        return True  # "Effectively Exploits ...", but "Provably Efficient ..." is fine
+    if first.endswith("ed") and len(first) > 4 and "-" not in first and (second in _CUT_AT and second != "and" or not second):
+        return True  # "Learned from ...", "Trained on ..."
+    if first in _VERBS_S and second and second not in _PREPS and second not in _SMALL:
+        return True  # "Models Neural Information Flow"
+    for k in range(1, len(words)):
+        low = words[k].lower()
+        prev = words[k - 1].lower()
+        if low in _MID_ADVERBS:
+            return True  # "Modern Frameworks Often Train ..."
+        if low in _VERBS_BASE and low not in _NOUNISH and prev not in _PREPS:
+            if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
+                return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
+        elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
+            if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
+                return True  # "Accurate Nutrition Estimation Helps People"
+    return False
+
+
+def _adjective_like(word: str, after: str) -> bool:
+    """Tell whether a word after an adverb reads as an adjective ("efficient", "pre-trained LM")."""
+    if word.endswith(_ADJ_ENDS + ("al", "ate", "ient", "ous", "ble")):
+        return True
+    return word.endswith("ed") and bool(after) and after not in _CUT_AT
+
+
+def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
+    """Score a phrase: topic words that recur in the abstract, at a title's length."""
+    value = bonus
+    content = 0
+    for w in words:
+        is_topic, delta = values[w]
+        content += is_topic
+        value += delta
+    if content == 0:
+        return float("-inf")
+    n = len(words)
+    if n < _SHORT:
+        value -= (_SHORT - n) * _SHORT_COST
+    elif n > _LONG:
+        value -= (n - _LONG) * _LONG_COST
+    return value
+
+
+class _WordValues(dict):  # type: ignore[type-arg]
+    """What each word adds to a phrase's score, computed once per word and abstract."""
+
+    def __init__(self, weight: _Weights, name: str) -> None:
+        super().__init__()
+        self.weight = weight
+        self.name = name
+
+    def __missing__(self, w: str) -> tuple[int, float]:
+        low = w.lower()
+        key = _KEYS.get(low) or _fold_key(low)
+        if key != "-":
+            value = (1, min(self.weight[key], _CAP) - _WORD_COST)
+        else:
+            value = (0, -1.0 if w == self.name else -_FILL_COST)
+        self[w] = value
+        return value
+
+
+_BONUS_CUE, _BONUS_LATER_CUE, _STUDY_COST = 3.0, 1.5, 1.0
+_BONUS_APPOSITION, _BONUS_SPELLED, _BONUS_FOR = 2.5, 7.0, 0.5
+_BONUS_NP = 0.0
+_CAP = 4.0
+_WORD_COST = 1.2
+_FILL_COST = 0.3
+_SHORT, _SHORT_COST = 4, 1.0
+_LONG, _LONG_COST = 11, 1.5
+
+
+def _span_title(a: "_Analysis") -> str:
+    """Return the best phrase of the abstract as a title phrase (not yet title-cased)."""
+    weight = _weights(a)
+    values = _WordValues(weight, a.name or "")
+    best: list[str] = []
+    best_score = float("-inf")
+    seen: set[tuple[str, ...]] = set()
+    cut_seen: set[tuple[str, ...]] = set()  # the same cut trims to the same phrase: skip the trim
+    for words, bonus in _candidates(a):
+        n = len(words)
+        for k in range(n, 0, -1):
+            if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
+                continue
+            cut = tuple(words[:k])
+            if cut in cut_seen:
+                continue
+            cut_seen.add(cut)
+            phrase = _trim(list(cut))
+            key = tuple(phrase)
+            if not phrase or key in seen:
+                continue
+            seen.add(key)
+            s = _score(phrase, values, bonus)
+            if s > best_score and not _clause_like(phrase):  # checked only for a would-be winner
+                best, best_score = phrase, s
+    if not best:
+        return _fallback_run(a, weight)
+    return " ".join(best)
+
+
+def _fallback_run(a: "_Analysis", weight: _Weights) -> str:
+    """Without a usable phrase, return the abstract's most central run of topic words."""
+    best, best_score = "", float("-inf")
+    for sentence in a.sentences[:3]:
+        for piece in _TOPIC_SPLIT.split(_PAREN.sub("", sentence)):
+            run: list[str] = []
+            for raw in _WORD.findall(piece) + [""]:
+                word, key, topic = _word(raw) if raw else ("", "", False)
+                if topic and word != a.name:
+                    run.append(word)
+                    continue
+                if run and not _clause_like(run):
+                    run = run[:_RUN_MAX]
+                    s = sum(min(weight[_word(w)[1]], _CAP) - 1.0 for w in run)
+                    if s > best_score:
+                        best, best_score = " ".join(run), s
+                run = []
+    return best
+
+
+_RUN_MAX = 5
+_TOPIC_SPLIT = re.compile(r"[,;:()\[\]\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014")
+_WORD = re.compile(r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019\u0370-\u03ff]*")
