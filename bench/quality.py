@@ -88,6 +88,8 @@ class _Visible(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "article":
             self.in_article += 1
+        elif tag in ("pre", "code"):
+            self.in_math += 1  # code (the BibTeX entry) is shown as code, TeX escapes and all
         elif tag == "math":
             self.in_math += 1
             self.math += self.in_article > 0
@@ -95,7 +97,7 @@ class _Visible(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "article":
             self.in_article -= 1
-        elif tag == "math":
+        elif tag in ("pre", "code", "math"):
             self.in_math -= 1
 
     def handle_data(self, data: str) -> None:
@@ -169,7 +171,10 @@ def main(argv: list[str] | None = None) -> int:
         hits, total = recall[concept.name]
         if total:
             print(f"   {concept.name:<26} {hits:>4}/{total:<4} {_pct(hits / total)}")
-    print(f"   macro recall: {_pct(macro_recall(recall))} (target 85%)")
+    if any(total for _, total in recall.values()):
+        print(f"   macro recall: {_pct(macro_recall(recall))} (target 85%)")
+    else:
+        print("   macro recall: n/a (no record lists keywords)")
     print(f"   non-fallback coverage: {_pct(coverage(assigned, taxonomy.fallback.name))} (target 97%)")
     sample = unlisted_sample(plain_records, assigned, n=args.sample, seed=args.seed)
     print(f"   {len(sample)} papers carrying a topic their authors did not list (read them):")

@@ -20,7 +20,7 @@ from xml.etree.ElementTree import Element
 from latex2mathml.converter import convert_to_element
 from latex2mathml.symbols_parser import convert_symbol
 
-from generator.links import URL_PATTERN, normalise_url, split_url
+from generator.links import URL_PATTERN, may_hold_url, normalise_url, split_url
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +39,16 @@ class Converted:
 # Zero-width characters and C0 controls go; ligatures and line breaks become what they stand for.
 # NUL must go too: it marks unknown macros inside cached MathML (see _MACRO_MARK).
 _CLEAN = {c: None for c in (*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F)}
-_CLEAN.update({0x200B: None, 0x200C: None, 0x200D: None, 0x2060: None, 0xFEFF: None})
+_CLEAN.update({0x200B: None, 0x2060: None, 0xFEFF: None})
 _CLEAN.update({0x09: " ", 0x0A: " ", 0x0D: " ", 0xFB01: "fi", 0xFB02: "fl", 0xFB00: "ff"})
 _CLEAN.update({0xFB03: "ffi", 0xFB04: "ffl"})
+
+_CLEAN_RE = re.compile("[" + "".join(re.escape(chr(c)) for c in sorted(_CLEAN)) + "]")
+
+# The zero-width joiner and non-joiner are letters' business between non-ASCII characters
+# (emoji sequences, Persian, Indic scripts) and are kept there; beside ASCII, or at an
+# edge, they only hide inside words ("Trans\u200dformer") and go.
+_STRAY_JOINER_RE = re.compile(r"(?<![^\x00-\x7f])[\u200c\u200d]|[\u200c\u200d](?![^\x00-\x7f])")
 
 _SPACES_RE = re.compile(r"  +")
 # \x01 marks a removed citation: the spaces before it go with it ("prior work~\cite{x}." -> "work.").
@@ -107,8 +114,9 @@ _TOKENS = (
 )
 # Plain text runs: a single - or % is plain ("state-of-the-art", "5%"); "--" and "%}" are not.
 _PLAIN = r"(?:[^\\$`'~\-*_{}&%\[<]|-(?!-)|%(?!\}))"
-# Abstracts that may hold a bare URL need the URL alternative tried at every word start, so their
-# text runs stop at word boundaries; the other three in four take the fast path with long runs.
+# The regexes define the tokens; _tokens() only applies them where a token other than plain text may
+# start, and copies the runs between in bulk. _TOKEN_RE, for abstracts that may hold a bare URL, tries
+# the URL alternative at every word start (its text runs stop at word boundaries); _FAST_TOKEN_RE does not.
 _TOKEN_RE = re.compile(
     _TOKENS.replace("{bare}", "(?P<bare>" + URL_PATTERN + ")")
     + r"|(?P<text>[A-Za-z0-9]+|(?:(?![A-Za-z0-9])" + _PLAIN + r")+|.)",
@@ -118,7 +126,13 @@ _FAST_TOKEN_RE = re.compile(
     _TOKENS.replace("|{bare}", "") + r"|(?P<text>" + _PLAIN + r"+|.)",
     re.DOTALL,
 )
-_URL_HINT_RE = re.compile(r"(?i)://|www\.|github\.")
+# Where a construct may start: every other character is plain text and is copied in bulk. A single
+# - or % is plain too; only "--" and "%}" start a token (the first characters of every _TOKENS branch).
+_SPECIAL_RE = re.compile(r"[\\$`'~*_{}&\[<]")
+# A bare URL at the start of a plain run, or inside one where a word starts (after a character that is
+# not an ASCII letter or digit, as the word-by-word text tokens of _TOKEN_RE would try it).
+_BARE_RE = re.compile("(?P<bare>" + URL_PATTERN + ")")
+_BARE_IN_RUN_RE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])(?P<bare>" + URL_PATTERN + ")")
 
 # Words TeX authors type as commands; everything else unknown is a macro of the paper.
 _TEXT_WORDS = {
@@ -191,8 +205,12 @@ class _Renderer:
             out_h[frame.at] = html.escape(frame.delim)
             out_t[frame.at] = frame.delim
 
-        tokens = _TOKEN_RE if links and _URL_HINT_RE.search(source) else _FAST_TOKEN_RE
-        for m in tokens.finditer(source):
+        bare_links = links and may_hold_url(source)
+        tokens = _TOKEN_RE if bare_links else _FAST_TOKEN_RE
+        for m in _tokens(source, tokens, bare_links):
+            if m.__class__ is str:
+                plain(m)  # a run of plain text
+                continue
             kind = m.lastgroup
             if kind == "text":
                 plain(m.group())
@@ -364,6 +382,111 @@ class _Renderer:
         )
 
 
+def _tokens(source: str, tokens: re.Pattern[str], bare_links: bool) -> Iterator[str | re.Match[str]]:
+    """Yield the tokens of `source` as `tokens.finditer` would, with runs of plain text as strings.
+
+    Plain text is everything up to the next character _SPECIAL_RE finds, "--" or "%}", so it is copied
+    in one slice instead of being matched token by token against every alternative. With `bare_links`,
+    a bare URL is looked for where _TOKEN_RE would try one: at the start of a run and where a word
+    starts inside it.
+    """
+    pos = 0
+    end = len(source)
+    special = _SPECIAL_RE.search
+    find = source.find
+    # The next special character, "--" and "%}" at or after `pos`: each is searched again only once
+    # `pos` has passed it.
+    char_at = dash_at = brace_at = -1
+    in_run = _BareInRun(source) if bare_links else None
+    while pos < end:
+        if char_at < pos:
+            m = special(source, pos)
+            char_at = m.start() if m else end
+        if dash_at < pos:
+            dash_at = find("--", pos)
+            dash_at = end if dash_at < 0 else dash_at
+        if brace_at < pos:
+            brace_at = find("%}", pos)
+            brace_at = end if brace_at < 0 else brace_at
+        stop = min(char_at, dash_at, brace_at)
+        if in_run is not None and stop > pos:
+            bare = _BARE_RE.match(source, pos) or in_run.find(pos + 1, stop)
+            if bare is not None:
+                if bare.start() > pos:
+                    yield source[pos : bare.start()]
+                yield bare
+                pos = bare.end()
+                continue
+        if stop > pos:
+            yield source[pos:stop]
+        if stop == end:
+            return
+        m = tokens.match(source, stop)
+        yield m
+        pos = m.end()
+
+
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
+
+
+class _BareInRun:
+    """Find the bare URLs of _BARE_IN_RUN_RE in one source, for start positions that only grow."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        # In ASCII text, the positions where a match may start, each tried once; else a regex search.
+        self.starts = self._candidates(source) if source.isascii() else None
+        self.next = 0  # index in `starts` of the first candidate not tried yet
+        self.found: re.Match[str] | None = None  # the last search's result, made from `found_from`
+        self.found_from = len(source) + 1
+
+    @staticmethod
+    def _candidates(source: str) -> list[int]:
+        """Return where _BARE_IN_RUN_RE may match: around each "://", "www." and "github."."""
+        # In ASCII text lower() keeps positions and the pattern's case-insensitive letters are ASCII.
+        lower = source.lower()
+        starts: set[int] = set()
+        at = lower.find("://")
+        while at >= 0:
+            starts.update((at - 5, at - 4))  # https:// and http://
+            at = lower.find("://", at + 1)
+        at = lower.find("www.")
+        while at >= 0:
+            starts.add(at)
+            at = lower.find("www.", at + 1)
+        at = lower.find("github.")
+        last = first = -1
+        while at >= 0:
+            # The host's first label follows a character outside [\w.@/:-], so it starts where the
+            # run of host characters before "github." does. A run reaching back to the previous
+            # "github." starts where that one's did: each character is looked at once.
+            start = at
+            while start > last and start and lower[start - 1] in _HOST_CHARS:
+                start -= 1
+            first = first if start == last else start
+            starts.add(first)
+            last = at
+            at = lower.find("github.", at + 1)
+        return sorted(start for start in starts if start >= 0)
+
+    def find(self, start: int, stop: int) -> re.Match[str] | None:
+        """Return the first match starting in [start, stop); a later `start` lies past it, or past `stop`."""
+        if self.starts is not None:
+            starts = self.starts
+            while self.next < len(starts) and starts[self.next] < stop:
+                at = starts[self.next]
+                self.next += 1
+                if at >= start:
+                    match = _BARE_IN_RUN_RE.match(self.source, at)
+                    if match is not None:
+                        return match
+            return None
+        if self.found_from > start or (self.found is not None and self.found.start() < start):
+            self.found = _BARE_IN_RUN_RE.search(self.source, start)
+            self.found_from = start
+        return self.found if self.found is not None and self.found.start() < stop else None
+
+
 def _can_open(delim: str, before: str, after: str) -> bool:
     """Tell whether a Markdown delimiter can open emphasis here (not in snake_case or a*b)."""
     if not after or after.isspace():
@@ -462,7 +585,9 @@ def _convert_math(body: str, display: bool) -> tuple[str, str, tuple[str, ...]] 
         return None
     unknown: list[str] = []
     try:
-        mathml = "".join(_serialise(root, unknown))
+        parts: list[str] = []
+        _serialise(root, unknown, parts)
+        mathml = "".join(parts)
         text = _math_text(root).strip()
     except RecursionError:
         return None
@@ -486,8 +611,8 @@ def _node_text(raw: str | None, unknown: list[str]) -> str:
     return _MATH_CMD_RE.sub(command, raw).replace("\\", "") if "\\" in raw else raw
 
 
-def _serialise(node: Element, unknown: list[str]) -> Iterator[str]:
-    """Serialise a MathML tree, keeping only allowed elements and attributes, escaping all text."""
+def _serialise(node: Element, unknown: list[str], out: list[str]) -> None:
+    """Serialise a MathML tree to `out`, keeping only allowed elements and attributes, escaping all text."""
     tag = node.tag if isinstance(node.tag, str) else ""
     keep = tag in _MATH_TAGS
     if keep:
@@ -495,16 +620,18 @@ def _serialise(node: Element, unknown: list[str]) -> Iterator[str]:
             f' {k}="{html.escape(v, quote=True)}"'
             for k, v in node.attrib.items()
             if k in _MATH_ATTRS and _ATTR_VALUE_RE.match(v)
-        )
+        ) if node.attrib else ""
         if tag == "math":
             attrs = ' xmlns="http://www.w3.org/1998/Math/MathML"' + attrs
-        yield f"<{tag}{attrs}>"
-    yield html.escape(_node_text(node.text, unknown), quote=False)
+        out.append(f"<{tag}{attrs}>")
+    if node.text:
+        out.append(html.escape(_node_text(node.text, unknown), quote=False))
     for child in node:
-        yield from _serialise(child, unknown)
-        yield html.escape(_node_text(child.tail, unknown), quote=False)
+        _serialise(child, unknown, out)
+        if child.tail:
+            out.append(html.escape(_node_text(child.tail, unknown), quote=False))
     if keep:
-        yield f"</{tag}>"
+        out.append(f"</{tag}>")
 
 
 def _math_text(node: Element) -> str:
@@ -590,12 +717,19 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
     """Convert an abstract's TeX and Markdown to a safe HTML fragment and plain text."""
     renderer = _Renderer(macros if macros is not None else {})
     try:
-        cleaned = unicodedata.normalize("NFC", source.translate(_CLEAN))
+        # Printable ASCII holds nothing to clean or normalise: skip both passes for most abstracts.
+        cleaned = source
+        if not (source.isascii() and source.isprintable()):
+            if _CLEAN_RE.search(source):  # a str.translate with a dict is slow on non-ASCII text
+                cleaned = source.translate(_CLEAN)
+            if "\u200c" in cleaned or "\u200d" in cleaned:
+                cleaned = _STRAY_JOINER_RE.sub("", cleaned)
+            cleaned = unicodedata.normalize("NFC", cleaned)
         out_html, out_text = renderer.render(cleaned)
     except Exception as exc:  # never raise on input: fall back to escaped text
         log.warning("could not convert abstract (%s); showing it as plain text", exc)
         renderer.warn(f"conversion failed: {exc}")
-        out_text = source.translate(_CLEAN).replace("\\", "")
+        out_text = _STRAY_JOINER_RE.sub("", source.translate(_CLEAN)).replace("\\", "")
         out_html = html.escape(out_text)
     return Converted(html=_tidy(out_html), text=_tidy(out_text), warnings=tuple(renderer.warnings))
 
@@ -610,7 +744,7 @@ def _tidy(s: str) -> str:
         s = _CITE_MARK_RE.sub("", s)
     if "()" in s or "( )" in s:
         s = _EMPTY_PARENS_RE.sub("", s)
-    return _SPACES_RE.sub(" ", s).strip()
+    return (_SPACES_RE.sub(" ", s) if "  " in s else s).strip()
 
 
 # Title tidying: TeX turned into unicode by the source leaves stray spaces ("PixArt- α :").
@@ -619,7 +753,8 @@ _TITLE_RULES: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
     (re.compile(r"(?<=\w) \( ((?:[^\s()]{1,3} )+)\)"), lambda m: "(" + m.group(1).replace(" ", "") + ")"),
     (re.compile(r"(?<![\w-])((?:[A-Za-z0-9] )+[A-Za-z0-9])(?= ?[(:]|$)"), lambda m: m.group(1).replace(" ", "")),
     (re.compile(r"(?<=-) (?=" + _MATHY + ")"), ""),
-    (re.compile("(" + _MATHY + r") (?=\d\w*|[A-Za-z]{1,3}(?![A-Za-z])|" + _MATHY + ")"), r"\1"),
+    # "α β" from TeX, a symbol standing alone; a Greek word ("Τίτλος στα") keeps its spaces.
+    (re.compile(r"(?<!\w)(" + _MATHY + r") (?=\d\w*|[A-Za-z]{1,3}(?![A-Za-z])|" + _MATHY + r"(?!\w))"), r"\1"),
     (re.compile(r"(?<=\S) (?=-\w)"), ""),
     (re.compile(r" (?=[:,;?!)])"), ""),
 )  # fmt: skip

@@ -27,6 +27,8 @@ URL_PATTERN = (
     + "*"
 )
 URL_RE = re.compile(URL_PATTERN)
+# Every bare URL holds one of these, in any case: a cheap test lets most abstracts skip URL matching.
+URL_HINT_RE = re.compile(r"(?i)://|www\.|github\.")
 
 # Punctuation that ends the sentence rather than the URL ("see https://x.org/a.").
 _TRAILING = frozenset(".,;:!?'\"*")
@@ -75,6 +77,17 @@ def split_url(candidate: str) -> tuple[str, str]:
     return candidate[:end], candidate[end:]
 
 
+def may_hold_url(source: str) -> bool:
+    """Tell whether URL_HINT_RE matches `source`, with fast substring tests for most text."""
+    if "://" in source:
+        return True
+    lower = source.lower()
+    if "www." in lower or "github." in lower:
+        return True
+    # The regex's case-insensitive i also matches dotted İ and dotless ı, which lower() does not give.
+    return ("\u0130" in source or "\u0131" in source) and URL_HINT_RE.search(source) is not None
+
+
 def normalise_url(url: str) -> str | None:
     """Return `url` as an absolute http(s) URL, or None when it is not a web link."""
     url = _TEX_ESCAPE_RE.sub(r"\1", url.strip())
@@ -103,7 +116,9 @@ def find_links(source: str) -> Links:
     github: list[str] = []
     pages: list[str] = []
     seen: set[str] = set()
-    for match in _LINK_RE.finditer(source):
+    # Each form of _LINK_RE holds one of these; most abstracts hold none and need no regex scan.
+    scan = may_hold_url(source) or "\\url{" in source or "\\href{" in source or "](" in source
+    for match in _LINK_RE.finditer(source) if scan else ():
         kind = match.lastgroup
         raw = match.group(kind or 0)
         if kind == "bare":

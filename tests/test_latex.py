@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator import latex
 from generator.latex import Converted, convert, tex_to_text
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
@@ -211,6 +213,45 @@ def test_texish_input_is_safe(source: str) -> None:
     result = convert(source)
     assert_safe(result)
     assert convert(source) == result
+
+
+def _token_by_token(source: str) -> Converted:
+    """Convert `source` matching every token with the tokenizer regex: the reference for the fast path."""
+    with mock.patch.object(latex, "_tokens", lambda text, tokens, bare_links: tokens.finditer(text)):
+        return convert(source)
+
+
+def assert_same_as_token_by_token(source: str) -> None:
+    result, reference = convert(source), _token_by_token(source)
+    assert (result.html, result.text, result.warnings) == (reference.html, reference.text, reference.warnings)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "foohttps://x.org and x_https://y.org",
+        "see (www.Foo.org) or X.github.io/p, not a.b.github.io",
+        "a -b.github.io/x and {}-c.github.io/y, @github.com/a _github.com/b",
+        "é at https://x.org/é and ıgithub.com/a/b and gİthub.io",
+        "5% of {%x%} -- a - b --- c",
+        r"\'ehttps://x.org and 1github.com/z",
+        "data: https://x.org/a--b, then `code' it's",
+        r"\url{https://a.b/c} https://a.b/c [t](https://a.b/c) <https://a.b/c>",
+    ],
+)
+def test_plain_runs_tokenize_like_the_regex(source: str) -> None:
+    assert_same_as_token_by_token(source)
+
+
+_URLISH = st.lists(st.sampled_from(list(" .,-_%/:@()'`éı") + [
+    "https://", "HTTP://", "x.org", "www.", "WWW.", "github.com/a", "GitHub.io", "gİthub.com", "a.b.", "--",
+    "%}", "{%", "foo", "{", "}", r"\'e", r"\url{", "$x$", "[t](", "<", ">", "**"]), max_size=40).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(_TEXISH, _URLISH))
+def test_fast_path_matches_token_by_token(source: str) -> None:
+    assert_same_as_token_by_token(source)
 
 
 @pytest.mark.parametrize(

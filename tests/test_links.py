@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from unittest import mock
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.links import Links, find_links, github_repo, split_url
+from generator import links as links_module
+from generator.links import URL_HINT_RE, Links, find_links, github_repo, may_hold_url, split_url
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
 
@@ -82,3 +84,22 @@ def test_badges_are_canonical(source: str) -> None:
     for url in links.github:
         assert github_repo(url) == url
     assert all(u.startswith(("http://", "https://")) for u in links.project_pages)
+
+
+_URLISH = st.lists(st.sampled_from(list(" .,-_/:@()[]<>{}\\") + [
+    "https://", "HTTP://", "x.org", "www.", "WWW.", "github.com/a/b", "GitHub.io", "gİthub.com", "gıthub.io",
+    "url{", "href{", "](", "a", "ı", "İ"]), max_size=30).map("".join)
+
+
+@settings(max_examples=300)
+@given(_URLISH)
+def test_url_hint_is_the_regex(source: str) -> None:
+    assert may_hold_url(source) == bool(URL_HINT_RE.search(source))
+
+
+@settings(max_examples=300)
+@given(st.one_of(_URLISH, st.text(max_size=100)))
+def test_skipping_the_scan_loses_no_link(source: str) -> None:
+    with mock.patch.object(links_module, "may_hold_url", lambda text: True):
+        scanned = find_links(source)
+    assert find_links(source) == scanned
