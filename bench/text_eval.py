@@ -1,6 +1,6 @@
 """Measure generator.latex and generator.links on a JSONL file of abstracts.
 
-Usage: python bench/text_eval.py /work/shared/data/iclr2024-dev.jsonl [more.jsonl ...]
+Usage: python bench/text_eval.py ../shared/data/iclr2024-dev.jsonl [more.jsonl ...]
 """
 
 from __future__ import annotations
@@ -88,5 +88,6 @@ def evaluate(path: Path) -> None:
 
 
 if __name__ == "__main__":
-    for arg in sys.argv[1:] or ["/work/shared/data/iclr2024-dev.jsonl"]:
+    default = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "iclr2024-dev.jsonl"
+    for arg in sys.argv[1:] or [str(default)]:
         evaluate(Path(arg))
