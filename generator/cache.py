@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -159,3 +159,20 @@ class PageCache:
     def put(self, spec: object, text: str) -> None:
         """Remember the rendered text of ``spec``."""
         self.store.put(self.key(spec), text)
+
+
+def related_lists(folder: Path | None, papers: Sequence[Paper], compute: Callable[[], dict]) -> dict:
+    """Return the related-paper lists of a corpus, computed only when the corpus changed.
+
+    The lists depend on every paper's id, title and text together (and on the code that
+    computes them), so one entry keyed by all of those is kept.
+    """
+    store = Store.load(folder, "related.json", fingerprint([PACKAGE / "related.py"]))
+    corpus = sorted((p.id, p.title, p.text) for p in papers)
+    key = _hash(json.dumps(corpus, ensure_ascii=False))
+    lists = store.get(key)
+    if lists is None:
+        lists = compute()
+        store.put(key, lists)
+        store.save()
+    return {paper_id: tuple(ids) for paper_id, ids in lists.items()}

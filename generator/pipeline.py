@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from . import enrich, export, index, readers, related, render, report, topics, writer
-from .cache import EnrichCache, PageCache, enrichment_fingerprint, templates_fingerprint
+from .cache import EnrichCache, PageCache, enrichment_fingerprint, related_lists, templates_fingerprint
 from .config import Settings
 from .model import Paper
 from .report import Report
@@ -58,7 +58,7 @@ def prepare(settings: Settings, progress: Callable[[int, int], None] | None = No
     cache.store.save()
     if cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), cache.store.hits)
-    neighbours = related.related_ids(papers)
+    neighbours = related_lists(settings.cache_dir, papers, lambda: related.related_ids(papers))
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
     quality = report.build_report(papers, taxonomy, notices, report.input_bases(settings.inputs))
     specs = index.plan(papers, taxonomy, settings.site_url)

@@ -27,12 +27,13 @@ def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeyp
     assert (project / ".papersite-cache" / "enrich.json").is_file()
 
     calls = []
-    from generator import enrich
+    from generator import enrich, related
 
     real = enrich.enrich_one
     monkeypatch.setattr(enrich, "enrich_one", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(related, "related_ids", lambda *a, **k: calls.append(2) or {})
     assert _generate(project) == 0
-    assert calls == []  # every paper came from the cache
+    assert calls == []  # every paper, and the related lists, came from the cache
     assert tree_digest(project / "site_src") == first
 
 
