@@ -17,7 +17,7 @@ from .model import Paper
 _WORD = re.compile(r"\w+")
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """Return a crude singular of an English word (enough to fold keyword plurals)."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
@@ -28,7 +28,7 @@ def _singular(word: str) -> str:
 
 def keyword_key(keyword: str) -> str:
     """Return the key under which spellings of one keyword merge (case and plural folded)."""
-    return " ".join(_singular(word) for word in _WORD.findall(keyword.casefold()))
+    return " ".join(singular(word) for word in _WORD.findall(keyword.casefold()))
 
 
 def _tidy(keyword: str) -> str:

@@ -20,7 +20,7 @@ from itertools import chain, count
 import numpy as np
 from scipy import sparse
 
-from .keywords import _singular
+from .keywords import singular
 from .model import Paper
 
 log = logging.getLogger(__name__)
@@ -158,7 +158,7 @@ def tfidf_matrix(papers: Sequence[Paper]) -> tuple[sparse.csr_matrix, np.ndarray
     counts.sum_duplicates()
     # Map each word to its term (its singular), or to nothing if it is a stop word.
     words = list(vocab)  # in column order: dicts keep insertion order
-    keys = [_singular(w) for w in words]
+    keys = [singular(w) for w in words]
     terms = sorted({key for word, key in zip(words, keys) if word not in STOP_WORDS and key not in STOP_WORDS})
     position = {term: i for i, term in enumerate(terms)}
     rows = [i for i, (word, key) in enumerate(zip(words, keys)) if key in position and word not in STOP_WORDS]

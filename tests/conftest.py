@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -12,6 +14,9 @@ from hypothesis import HealthCheck, settings
 # and examples can be slow, which must not fail a run.
 settings.register_profile("papersite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("papersite")
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -58,3 +63,17 @@ def copy_project(target: Path) -> Path:
 def project(tmp_path: Path) -> Path:
     """Return a fresh copy of the project, with no generated pages and no site."""
     return copy_project(tmp_path / "project")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's chromium through Playwright, one for the whole run (never a downloaded one)."""
+    from playwright.sync_api import sync_playwright
+
+    from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+    require_chromium()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from generator import cli, urls
 
-from .browser import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, require_chromium, serve
+from .browser import ARTIFACTS, serve
 from .conftest import copy_project
 
 pytestmark = pytest.mark.browser
@@ -59,15 +59,6 @@ def site(request: pytest.FixtureRequest, project: Path) -> Iterator[Site]:
             archive.extractall(project.parent / "unzipped")
         home = project.parent / "unzipped" / "bundle" / "index.html"
         yield Site("offline", home.as_uri(), "file://")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -18,11 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser
 
 from generator import cli
 
-from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium, serve
+from .browser import serve
 from .conftest import FIXTURES, copy_project
 
 pytestmark = pytest.mark.browser
@@ -69,15 +69,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[d
     papers = json.loads((project / "site/papers.json").read_text(encoding="utf-8"))
     with serve(project / "site") as base:
         yield base + "/", papers
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def visit(browser: Browser, url: str, skip_description: bool = False) -> Visit:

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from generator import cli
 
-from .browser import CHROMIUM, CHROMIUM_ARGS, require_chromium, serve
+from .browser import serve
 from .conftest import ROOT, copy_project
 
 _spec = importlib.util.spec_from_file_location("offline_search", ROOT / "hooks" / "offline_search.py")
@@ -37,15 +37,6 @@ def test_pack_docs_keeps_every_field_and_numbers_the_tags() -> None:
     assert packed["tags"] == ["T1", "T2"]
     assert packed["fields"] == ["location", "title", "text", "tags", "boost"]
     assert packed["docs"] == [["a.html", "A", "<p>x</p>", [1, 0]], ["b.html", "B", "", None, 2], ["c.html", "C", "it's \\ \u2028", []]]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.mark.browser
