@@ -40,11 +40,22 @@ def test_pack_docs_keeps_every_field_and_numbers_the_tags() -> None:
 
 
 @pytest.mark.browser
-def test_js_string_reads_back_the_same_text(browser: Browser) -> None:
-    text = "it's a \"quote\", a \\ backslash,\na newline\r, \u2028 \u2029 and ü"
+def test_compressed_docs_inflate_to_the_same_text_in_the_browser(browser: Browser) -> None:
+    text = "it's a \"quote\", a \\ backslash,\na newline\r, \u2028 \u2029, ü and 数学" * 50
+    packed = offline_search.compress(text)
+    assert packed == offline_search.compress(text)  # the same bytes on every build
+    assert len(packed) < len(text.encode("utf-8")) / 2
     page = browser.new_page()
     try:
-        assert page.evaluate(f"() => {offline_search.js_string(text)}") == text
+        inflated = page.evaluate(
+            """async (packed) => {
+                const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
+                const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+                return await new Response(stream).text();
+            }""",
+            packed,
+        )
+        assert inflated == text
     finally:
         page.close()
 

@@ -11,7 +11,8 @@
  * How it makes search answer soon (hooks/offline_search.py writes the two files):
  * - Loads search/search_index.js and search/search_worker.js at once, while the
  *   page is parsing; on file:// Material would load the index only when search
- *   is first opened, and then build it.
+ *   is first opened, and then build it. The documents in it are gzip-compressed
+ *   (every page loads the script); the browser's DecompressionStream inflates them.
  * - Runs Material's worker source as a real Worker from a Blob URL, off the
  *   page's thread, and starts building the index as soon as Material creates it.
  *   The documents travel as JSON text and are parsed in the worker.
@@ -60,9 +61,32 @@
       spare = []; // no Blob workers here
     }
   });
-  var sources = Promise.all([workerCode, load("search/search_index.js")]).then(function () {
-    mark("sources");
-  });
+  var sources = Promise.all([workerCode, load("search/search_index.js")])
+    .then(inflateDocs)
+    .then(function () {
+      mark("sources");
+    });
+
+  /* The documents come gzip-compressed, base64-encoded: inflate them to JSON text. */
+  function inflateDocs() {
+    var packed = window.__searchDocsGzip;
+    if (typeof packed !== "string" || typeof DecompressionStream !== "function") return;
+    var bytes;
+    if (typeof Uint8Array.fromBase64 === "function") {
+      bytes = Uint8Array.fromBase64(packed);
+    } else {
+      var binary = atob(packed);
+      bytes = new Uint8Array(binary.length);
+      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Response(stream).text().then(
+      function (text) {
+        window.__searchDocs = text;
+      },
+      function () {} // a damaged index: search finds nothing, the page still works
+    );
+  }
 
   /* Unpack the documents written by hooks/offline_search.py (in a worker or here). */
   function unpackDocs(text) {
