@@ -63,14 +63,15 @@ _LenientLoader.add_constructor("!ENV", _env)
 _LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
-def _mkdocs_option(config_file: Path, key: str) -> str | None:
-    """Return one top-level option of ``mkdocs.yml`` without importing MkDocs."""
+def _mkdocs_options(config_file: Path) -> dict[str, str]:
+    """Return the top-level scalar options of ``mkdocs.yml``, without importing MkDocs."""
     try:
         data = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)  # noqa: S506
     except (OSError, yaml.YAMLError) as error:
         raise PapersiteError(f"{config_file}: cannot read the MkDocs configuration: {error}") from error
-    value = data.get(key) if isinstance(data, dict) else None
-    return str(value) if value is not None else None
+    if not isinstance(data, dict):
+        return {}
+    return {str(key): str(value) for key, value in data.items() if isinstance(value, (str, int, float))}
 
 
 def load_settings(
@@ -89,10 +90,9 @@ def load_settings(
             "(run papersite in the project folder, or pass --config-file)"
         )
     project = config.parent
-    docs = project / (_mkdocs_option(config, "docs_dir") or DEFAULT_DOCS_DIR)
-    site = Path(site_dir).resolve() if site_dir else project / (
-        _mkdocs_option(config, "site_dir") or DEFAULT_SITE_DIR
-    )
+    options = _mkdocs_options(config)
+    docs = project / (options.get("docs_dir") or DEFAULT_DOCS_DIR)
+    site = Path(site_dir).resolve() if site_dir else project / (options.get("site_dir") or DEFAULT_SITE_DIR)
     paths = tuple(Path(p).resolve() for p in inputs) if inputs else (project / DEFAULT_INPUT,)
 
     problems = []
@@ -108,6 +108,6 @@ def load_settings(
         raise PapersiteError("\n".join(problems))
     return Settings(
         config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache, jobs,
-        site_url=_mkdocs_option(config, "site_url") or None,
-        site_name=_mkdocs_option(config, "site_name") or "Papers",
+        site_url=options.get("site_url") or None,
+        site_name=options.get("site_name") or "Papers",
     )
