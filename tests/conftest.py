@@ -18,6 +18,8 @@ settings.load_profile("papersite")
 if TYPE_CHECKING:
     from playwright.sync_api import Browser
 
+    from generator.model import Paper
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
@@ -77,3 +79,16 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def enriched_papers(*folders: Path) -> tuple[Paper, ...]:
+    """Return the papers of ``folders``, read and enriched with the shipped taxonomy."""
+    from generator import enrich, readers, topics
+
+    return tuple(enrich.enrich(readers.read_inputs(list(folders)), topics.load_taxonomy()))
+
+
+@pytest.fixture(scope="session")
+def real() -> tuple[Paper, ...]:
+    """The golden fixture corpus and the bundled one, enriched: real abstracts of every shape."""
+    return enriched_papers(FIXTURES / "golden" / "corpus", ROOT / "data")

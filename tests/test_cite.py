@@ -6,7 +6,6 @@ import itertools
 import json
 import re
 from dataclasses import replace
-from functools import lru_cache
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -17,10 +16,10 @@ from bibtexparser.customization import splitname
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import cite, enrich, readers, topics
+from generator import cite
 from generator.model import Paper, Source
 
-from .conftest import FIXTURES, ROOT
+from .conftest import enriched_papers
 
 #: Titles, names, venues and URLs that would break an entry written without escaping.
 HOSTILE_RECORDS = [
@@ -47,17 +46,12 @@ HOSTILE_RECORDS = [
 ]
 
 
-@lru_cache(maxsize=None)
-def _enriched(*folders: Path) -> tuple[Paper, ...]:
-    return tuple(enrich.enrich(readers.read_inputs(list(folders)), topics.load_taxonomy()))
-
-
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Paper, ...]:
     folder = tmp_path_factory.mktemp("hostile")
     lines = [json.dumps(r, ensure_ascii=False) for r in HOSTILE_RECORDS]
     (folder / "hostile.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    papers = _enriched(folder)
+    papers = enriched_papers(folder)
     # Enrichment reads a given title as TeX and drops its braces and backslashes; the
     # raw titles go in too, as a reader of another kind might pass them on.
     raw = [
@@ -67,11 +61,6 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Paper, ...]:
     ]
     assert any("{" in p.title and "\\" in p.title for p in raw)
     return (*papers, *raw)
-
-
-@pytest.fixture(scope="module")
-def real() -> tuple[Paper, ...]:
-    return _enriched(FIXTURES / "golden" / "corpus", ROOT / "data")
 
 
 def _paper(title: str = "A Title", authors: tuple[str, ...] = (), **fields: object) -> Paper:

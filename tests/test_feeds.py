@@ -6,7 +6,6 @@ import copy
 import json
 import random
 from dataclasses import replace
-from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -14,12 +13,12 @@ import feedparser
 import jsonschema
 import pytest
 
-from generator import enrich, export, feeds, readers, topics, urls
+from generator import export, feeds, urls
 from generator.errors import PapersiteError
 
 from generator.model import Paper, Source
 
-from .conftest import FIXTURES, ROOT
+from .conftest import ROOT, enriched_papers
 
 SITE = "https://example.org/papers-site/"
 
@@ -41,22 +40,12 @@ HOSTILE_RECORDS = [
 ]
 
 
-@lru_cache(maxsize=None)
-def _enriched(*folders: Path) -> tuple[Paper, ...]:
-    return tuple(enrich.enrich(readers.read_inputs(list(folders)), topics.load_taxonomy()))
-
-
-@pytest.fixture(scope="module")
-def real() -> tuple[Paper, ...]:
-    return _enriched(FIXTURES / "golden" / "corpus", ROOT / "data")
-
-
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Paper, ...]:
     folder = tmp_path_factory.mktemp("hostile")
     lines = [json.dumps(r, ensure_ascii=False) for r in HOSTILE_RECORDS]
     (folder / "hostile.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    papers = _enriched(folder)
+    papers = enriched_papers(folder)
     # The readers refuse control characters; a paper made another way may still have them.
     return (*papers, replace(papers[0], id="f" * 12, title="Bell\x07 and\x00 nul\ud800", slug="bell"))
 
