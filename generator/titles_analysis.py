@@ -23,6 +23,7 @@ from .titles_lexicon import (
 )
 from .titles_names import (
     _find_name,
+    repo_names,
 )
 
 # "We bridge this gap and present X": allow a short clause between subject and verb.
@@ -124,6 +125,7 @@ def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
 @lru_cache(maxsize=2048)
 def _analyse(text: str) -> _Analysis:
     """Run the shared analysis once per text (infer_title and summarize both need it)."""
+    repos = repo_names(text) if "github" in text else ()
     sentences = _sentences(_clean(text))
     prose = " ".join(sentences)
     starts, pos = [], 0
@@ -133,5 +135,5 @@ def _analyse(text: str) -> _Analysis:
     contribution, cue_ends = _contribution(prose, starts)
     pivot = starts[contribution] if contribution >= 0 else 0
     contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)
-    name, spelled = _find_name(prose, pivot, cue_ends, contrib_end)
+    name, spelled = _find_name(prose, pivot, cue_ends, contrib_end, repos)
     return _Analysis(sentences, contribution, name, spelled)

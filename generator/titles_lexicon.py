@@ -28,7 +28,10 @@ COMMON_NAMES = frozenset(
     github arxiv i.e e.g etc vs nlg nlu asr tts ocr seq2seq mlm sgld hmc gp gps bo rkhs ntk
     relu gelu sgd llava blip stable sdxl midjourney dall-e whisper wikipedia reddit twitter
     iclr neurips icml cvpr acl emnlp usa uk eu rna dna mrna pinn pinns svd peft xai mtl ope nvs ide esg
-    mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot sdf sdfs pii""".split()
+    mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot sdf sdfs pii
+    state-of-the-art out-of-distribution mixture-of-experts chain-of-thought tree-of-thoughts
+    tree-of-thought product-of-experts end-to-end out-of-domain in-the-wild state-of-the-arts
+    sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech""".split()
 )
 
 # Words that begin a sentence or a title in capitals but are ordinary English.

@@ -45,6 +45,10 @@ def _namelike(tok: str) -> bool:
     if upper == 0:
         return False
     parts = [p for p in re.split(r"[-\u2013]", tok) if p]
+    if len(parts) > 1 and parts[-1].casefold() in _MODIFIER_ENDS:
+        return False  # "ReLU-based", "DICE-type": a modifier built on a name, not a name
+    if len(parts) > 2 and parts[0][:1].isupper() and parts[-1][:1].isupper() and any(p in _LINKS for p in parts[1:-1]):
+        return True  # "Chain-of-Table", "Skeleton-of-Thought": a coined compound
     if len(parts) > 1 and all(p[1:].islower() for p in parts):
         return False  # Title-Case hyphenation ("Metric-Aware"), not a name
     if upper >= 2 and not (tok.isupper() and len(tok) <= 2):
@@ -55,12 +59,17 @@ def _namelike(tok: str) -> bool:
 
 
 _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
+_LINKS = frozenset("of to for and in on the by with as".split())
+_MODIFIER_ENDS = frozenset(
+    """based type like style learned aware free guided driven specific level wise only related
+    dependent agnostic inspired enhanced augmented conditioned induced""".split()
+)
 
 
 def _base(tok: str) -> str:
     """Return a token without version digits or a plural s, lower-cased (GPT-4 -> gpt)."""
     low = tok.casefold()
-    low = re.sub(r"[-_.]?v?\d+(?:\.\d+)*[a-z]?$", "", low)
+    low = re.sub(r"[-_.]?v?\d+(?:\.\d+)*[a-ce-z]?$", "", low)  # but "LoRA3D" is not LoRA
     return low[:-1] if low.endswith("s") and low[:-1].upper() != low[:-1] and len(low) > 3 else low
 
 
@@ -122,10 +131,48 @@ def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[str], back
 
 _INTRO_NAME = re.compile(_STRONG_INTRO + r"\s*[\"'*_\u201c]*(" + _TOKEN.pattern + r")")
 _INTRO_BEFORE = re.compile(_STRONG_INTRO + r"\s*[\"']?$")
-_AFTER_CUE = re.compile(
-    r"\s*(?:the\s+|a\s+|an\s+|our\s+)?[\"'\u201c]?(" + _TOKEN.pattern + r")"
-    r"(?=\s*(?:,|\(|:|\s[-\u2013\u2014]|\sas\s|\sthat\s|\swhich\s|\sto\s|\sfor\s|\s(?:a|an)\s))"
+_ROLE_NOUNS = (
+    r"(?:model|method|framework|approach|system|agent|algorithm|benchmark|dataset|architecture|tool|library|"
+    r"pipeline|technique|network|suite|toolkit|platform|environment|simulator|metric|solver|attack|defense|"
+    r"strategy|paradigm|module|family|corpus|objective|loss|optimizer|policy|protocol|scheme|recipe|estimator)s?"
 )
+_AFTER_CUE = re.compile(
+    r"\s*(?:the\s+|a\s+|an\s+|our\s+)?[\"'\u201c]?(" + _TOKEN.pattern + r")[\"'\u201d]?"
+    r"(?=\s*(?:,|\(|:|\s[-\u2013\u2014]|\u2014|\sas\s|\sthat\s|\swhich\s|\sto\s|\sfor\s|\s(?:a|an)\s|\s"
+    + _ROLE_NOUNS + r"\b))"
+)
+# "we develop a certified defense, DRSM (...)": a name set beside the object of the cue.
+_CUE_APPOSITION = re.compile(
+    r"\s*(?:the|a|an|our)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+[\"'\u201c]?(" + _TOKEN.pattern + r")[\"'\u201d]?(?=\s*[,(:]|\s[-\u2013\u2014])"
+)
+# "called ReaLly Scalable RL (SRL)": the bracketed token, not the first spelled-out word, is the name.
+_INTRO_LONG = re.compile(_STRONG_INTRO + r"\s+[\"'\u201c]?([A-Za-z][^.,;:()\"]{2,90}?)[\"'\u201d]?\s*\(([A-Za-z][\w\-]*[\w])\)")
+# "our low-rank plus quantized matrix decomposition approach (" just before a bracketed name.
+_OUR_CLAUSE = re.compile(r"\b(?:[Oo]ur|proposed|resulting|novel)\s+(?:[\w-]+\s+){0,9}[\w-]+\s*\($")
+# "we propose a ... framework, PTaRL," / "we present Learnable Spherical Patch Fields (DeepSPF)".
+_VERB_CLAUSE = re.compile(
+    r"\b(?:propos|introduc|present|develop|design)\w*\s+(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"(?:(?!(?:to|with|of|by|on|in|that|which|and)\s)[\w-]+\s+){0,7}?[\w-]+(?:,\s+|\s*\()$"
+)
+_SECONDARY = ("Moreover", "Additionally", "Furthermore", "In addition", "Besides", "We also", "We further", "Finally", "Lastly")
+
+
+def _primary(prose: str, pos: int) -> float:
+    """Weigh a role by its sentence: "Moreover, we propose X" introduces a part, not the paper's name."""
+    start = prose.rfind(". ", 0, pos) + 2 if pos else 0
+    if prose.startswith(_SECONDARY, start) or " also " in prose[start:pos]:
+        return 0.5
+    return 1.0
+
+
+# "We dubbed our <...> method Raidar", "we call our framework X".
+_DUB_OUR = re.compile(
+    r"\b(?:dubbed|called|named|termed|call|name|term)\s+(?:our|the|this)\s+(?:[\w-]+\s+){0,8}?" + _ROLE_NOUNS
+    + r"\s+[\"'\u201c]?([A-Za-z][\w\-]*[\w])"
+)
+# github.com/<owner>/<repo> and <owner>.github.io/<path>: the repository or page often bears the name.
+_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+)|\.github\.io/(?:[\w.-]+/)*?([\w.-]+)/?(?=[\s)\]]|$)")
+_REPO_TAIL = re.compile(r"(?:[-_.](?:main|master|official|code|pytorch|release|public|repo|dev|iclr\d*|\d{4}))+$", re.IGNORECASE)
 _VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
 _COMPARE_ENDS = (
     "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
@@ -162,9 +209,10 @@ def _compared_before(before: str) -> bool:
         tail = tail[:-1].rstrip()
     return tail.lower().endswith(_COMPARE_ENDS)
 _OUR_BEFORE = re.compile(
-    r"\b(?:[Oo]ur|proposed)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
-    r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+)?$"
+    r"\b(?:[Oo]ur|proposed|resulting)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
+    r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+|[\w-]+,\s+)?$"
 )
+_ROLE_AFTER = re.compile(r"\s+" + _ROLE_NOUNS + r"\b")
 _APPOSITIVE_AFTER = re.compile(r",?\s+(?:a|an|the|our|is|which)\b")
 
 
@@ -177,11 +225,25 @@ _LATE_NAME = re.compile(r"[acdnt](?<!\w.)(?:(?<=a)s|(?<=c)alled|(?<=d)ubbed|(?<=
 _FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
 
 
-def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1) -> tuple[str | None, str]:
+def repo_names(text: str) -> tuple[str, ...]:
+    """Return the names a text's code and project links bear ("HiGen" in github.com/x/HiGen_main)."""
+    names = []
+    for m in _REPO.finditer(text):
+        raw = _REPO_TAIL.sub("", (m.group(1) or m.group(2) or "").removesuffix(".git"))
+        if 2 <= len(raw) <= 30 and "_" not in raw and "." not in raw:
+            names.append(raw)
+    return tuple(names)
+
+
+def _find_name(
+    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = ()
+) -> tuple[str | None, str]:
     """Score candidate names; return the best (or None) and its spelled-out form, if any.
 
     ``pivot`` is where the contribution sentence starts: names met before it are
-    usually other people's (background, baselines), so they count for less.
+    usually other people's (background, baselines), so they count for less. ``repos``
+    are the names the abstract's code links bear: a word that names the repository is
+    the paper's own, and a coined repository name counts even if the prose never writes it.
     """
     scores: dict[str, float] = {}
     expansions: dict[str, str] = {}
@@ -194,13 +256,24 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
         scores[tok] = scores.get(tok, 0.0) + points
 
     def weight(pos: int) -> float:
-        return 1.0 if pos >= pivot else 0.4
+        return (1.0 if pos >= pivot else 0.4) * _primary(prose, pos)
 
     # Plain capitalised words ("Nemesis", "Mayfly") count only right after a cue or "called".
     for end in cue_ends:
         m = _AFTER_CUE.match(prose, end)
         if m and _lone_capital(prose, m) and m.group(1).casefold() not in _ORDINARY:
             add(m.group(1), 8 * weight(end))
+        m = _CUE_APPOSITION.match(prose, end)
+        if m and _namelike(_strip_token(m.group(1))):
+            add(m.group(1), 8 * weight(end))
+    for m in _windowed(_DUB_OUR, prose, _INTRO_WORDS, 15, 140):
+        add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
+    if "(" in prose:
+        for m in _windowed(_INTRO_LONG, prose, _INTRO_WORDS, 15, 140):
+            spelled, tok = m.group(1).strip(), m.group(2)
+            if " " in spelled and (_namelike(tok) or _initials_match(spelled, tok) or tok[0] == spelled[0].upper()):
+                add(tok, 11 * _primary(prose, m.start()))  # beats the first spelled-out word, which _INTRO_NAME gives 10
+                expansions.setdefault(_strip_token(tok), spelled)
     if contrib_end < 0:
         contrib_end = len(prose)
     for m in _windowed(_LATE_NAME, prose, ("(",), 80, 1):
@@ -230,10 +303,18 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
             compared.add(tok)
         if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
             add(tok, 8 * w)
-        elif ("ur " in before or "proposed " in before) and _OUR_BEFORE.search(before):
+        elif before[-2:] in (", ", " (") and _VERB_CLAUSE.search(prose, max(0, s - 90), s):
+            add(tok, 6 * w)  # set beside (or bracketed after) the object of a contribution verb
+        elif ("ur " in before or "proposed " in before or "resulting " in before) and _OUR_BEFORE.search(before):
             add(tok, 3)
         if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
+            if _OUR_CLAUSE.search(prose, max(0, s - 120), s):
+                add(tok, 4 * w)  # "our ... approach (LQ-LoRA)"
             spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
+            prev = prose[max(0, s - 60) : s - 1].rstrip().rsplit(" ", 1)[-1]
+            if "-" in prev and prev[:1].isupper() and _initials_match(prev, tok):
+                add(prev, 5 * w)  # "Skeleton-of-Thought (SoT)": the compound is the name
+                continue
             if spelled:
                 expansions.setdefault(tok, spelled)
                 # A bracketed acronym is the paper's own only in or after its contribution
@@ -243,13 +324,15 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
                 if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
                     add(tok, 8)  # "called unsupervised order learning (UOL)"
                 elif not plural:
-                    add(tok, 5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5)
+                    add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s))
             elif pivot <= s < contrib_end:
                 add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
         elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
             add(tok, 3 * w)
         if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
-            add(tok, 3 * w)  # "In MagicDec, we show"
+            add(tok, 3)  # "In MagicDec, we show"
+        elif before.endswith("the ") and _ROLE_AFTER.match(prose, e):
+            add(tok, 2 * w)  # "the MathCoder2 family of models"
         if pivot <= s < contrib_end:
             add(tok, 2)  # a name written in the contribution sentence itself
         if _SUBJECT_AFTER.match(prose, e) and (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")):
@@ -270,6 +353,17 @@ def _find_name(prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int
     for tok in compared:
         if tok in scores:
             scores[tok] -= 4
+    for raw in repos:
+        low = raw.casefold()
+        hits = [t for t in scores if t.casefold() == low or _base(t) == low]
+        if hits:
+            for tok in hits:
+                scores[tok] += 4  # the code link bears the name
+        elif _namelike(raw) and raw.casefold() not in _ORDINARY:
+            add(raw, 3)  # written only in the link (github.com/x/HiGen)
+    for tok in scores:
+        if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
+            scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
     if not scores:
         return None, ""
     best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
@@ -358,7 +452,7 @@ def _lone_word(prose: str, s: int, e: int, opener: bool) -> bool:
     if opener or s < 2 or prose[s - 1] != " ":
         return True
     k = prose.rfind(" ", 0, s - 1)
-    return not prose[k + 1 : k + 2].isupper()
+    return not prose[k + 1 : k + 2].isupper() or prose[s - 2] in ",;:"  # "Moreover, Monet allows"
 
 
 def _suffix_ok(suffix: str) -> bool:
@@ -380,12 +474,23 @@ def _spelled_out(before: str, acronym: str) -> str:
     if len(letters) < 2:
         return ""
     words = before.split()[-(len(letters) + 3) :]
-    # Start at the last word whose initial is the acronym's first letter and leaves room for the rest.
+    capitalised = any(w[:1].isupper() for w in words[1:])
+    # Start at the first word whose initial is the acronym's first letter and leaves room for
+    # the rest, within one clause, never on a verb or function word ("we introduce X Y Z").
     for i in range(len(words)):
-        if words[i][:1].casefold() == letters[0] and _initials_match(" ".join(words[i:]), acronym):
+        first = words[i]
+        if first[:1].casefold() != letters[0] or any(w[-1] in ",;:" for w in words[i:-1]):
+            continue
+        if first.casefold() in _FUNCTION or first.casefold() in _SPELL_SKIP or (capitalised and first[:1].islower()
+                                                                                   and any(w[:1].isupper() for w in words[i + 1 :])):
+            continue
+        if _initials_match(" ".join(words[i:]), acronym):
             phrase = " ".join(words[i:]).strip(" ,;:")
             return phrase if len(phrase.split()) >= 2 else ""
     return ""
+
+
+_SPELL_SKIP = frozenset("study provide dubbed introduce propose present by is are".split())
 
 
 def _initials_match(phrase: str, acronym: str) -> bool:

@@ -350,3 +350,83 @@ def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
         last = re.compile(r"[\w\-+&*%]*").match(text, c + 1).end()
         spans.append((s, last))
     assert names._cand_spans(text) == spans
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        (  # only the code link bears the name
+            "Graphs have hierarchy. We propose a hierarchical graph generative network that captures communities. "
+            "It improves graph quality. Code available at https://github.com/someone/HiGen_main",
+            "HiGen",
+        ),
+        (  # "called <several words> (ACRONYM)": the bracket, not the first spelled-out word
+            "Training RL at scale is slow. We develop a distributed RL system called ReaLly Scalable RL (SRL), "
+            "which allows massively parallel training. SRL outperforms existing libraries.",
+            "SRL",
+        ),
+        (  # "our ... approach (NAME)" far from the contribution sentence
+            "We propose to decompose each pretrained matrix into a low-rank and a quantized part. Experiments "
+            "show that our low-rank plus quantized matrix decomposition approach (LQ-LoRA) beats QLoRA.",
+            "LQ-LoRA",
+        ),
+        (  # "Our novel resource, NAME, is"
+            "Multilingual LLMs are evaluated mostly in English. We construct an evaluation suite from local exam "
+            "sources in 44 languages. Our novel resource, INCLUDE, is a knowledge- and reasoning-centric benchmark.",
+            "INCLUDE",
+        ),
+        (  # the X-of-Y compound the acronym abbreviates is the name
+            "Decoding is slow. We propose Skeleton-of-Thought (SoT), which first guides LLMs to write a skeleton. "
+            "SoT offers speed-ups across many models. SoT is data-centric, and SoT improves answer quality.",
+            "Skeleton-of-Thought",
+        ),
+        (  # "we propose the NAME framework"
+            "Tables are hard for LLMs. We propose the Chain-of-Table framework, where tabular data is used in the "
+            "reasoning chain. Chain-of-Table achieves new state-of-the-art results.",
+            "Chain-of-Table",
+        ),
+        (  # apposition to the object of the cue, beating a dataset named later
+            "Malware detectors are brittle. In this work, we develop a certified defense, DRSM (De-Randomized "
+            "Smoothed MalConv), by redesigning smoothing. DRSM is robust. We also release a dataset called PACE.",
+            "DRSM",
+        ),
+        (  # a word set apart after "Moreover," is still a name ("Moreover, Monet allows")
+            "Interpretability needs monosemantic experts. To address this, we introduce Mixture of Monosemantic "
+            "Experts for Transformers (Monet) architecture. Moreover, Monet allows knowledge manipulation.",
+            "Monet",
+        ),
+        (  # "3D" after a name is part of it: LoRA3D is not LoRA
+            "3D foundation models struggle in low light. To address this, we propose LoRA3D, an efficient "
+            "self-calibration pipeline for 3D foundation models.",
+            "LoRA3D",
+        ),
+        (  # "We dubbed our <...> method NAME"
+            "LLMs rewrite human text more than AI text. We dubbed our generative AI detection via rewriting "
+            "method Raidar. Raidar improves detection scores.",
+            "Raidar",
+        ),
+    ],
+)
+def test_names_round5(text: str, name: str) -> None:
+    assert coined_name(text) == name
+    assert name in infer_title(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sparse models are fast. We propose a new ReLU-based activation for LLM inference that skips zeros. "
+        "ReLU-based models are efficient and ReLU-based designs scale.",
+        "Diffusion models (DMs) are strong. We propose a bridge for generative modeling in phase space. DMs "
+        "are slow and DMs need many steps.",
+    ],
+)
+def test_modifiers_and_plural_acronyms_are_not_names(text: str) -> None:
+    assert coined_name(text) is None
+
+
+def test_repo_names_strip_branch_suffixes() -> None:
+    from generator.titles_names import repo_names
+
+    text = "See https://github.com/a/HiGen_main and https://kmcode1.github.io/Projects/EmerDiff/ or github.com/b/x_y_z"
+    assert repo_names(text) == ("HiGen", "EmerDiff")
