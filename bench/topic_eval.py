@@ -1,6 +1,6 @@
 """Measure topic assignment against the authors' own keywords: recall, a precision sample, coverage.
 
-Usage: python bench/topic_eval.py DATA.jsonl [MORE.jsonl ...] [--sample 50] [--seed 2024]
+Usage: python bench/topic_eval.py DATA.jsonl [MORE.jsonl ...] [--sample 50] [--seed 2024] [--sample-title inferred]
 
 Keywords are always hidden from the assigner (as for plain-layout input). Abstracts are converted to plain
 text with generator.latex as the product does (raw text if that module is missing or fails). Recall is
@@ -198,6 +198,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--sample", type=int, default=50)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--taxonomy", type=Path, default=None)
+    parser.add_argument(
+        "--sample-title",
+        choices=("real", "inferred"),
+        default="real",
+        help="draw the precision sample from topics assigned with the real title or, as for plain-layout input, "
+        "with the title inferred from the abstract",
+    )
     args = parser.parse_args(argv)
 
     taxonomy = load_taxonomy(args.taxonomy)
@@ -212,8 +219,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     _report_recall("title + abstract", concept_recall(keyed, with_title))
     _report_recall("title inferred from the abstract", concept_recall(keyed, without_title))
 
-    print(f"\n## {args.sample} papers given a concept topic their authors did not list (seed {args.seed})")
-    for i, (record, topic) in enumerate(unlisted_sample(keyed, with_title, args.sample, args.seed), 1):
+    sampled = with_title if args.sample_title == "real" else without_title
+    print(
+        f"\n## {args.sample} papers given a concept topic their authors did not list "
+        f"(seed {args.seed}, {args.sample_title} title)"
+    )
+    for i, (record, topic) in enumerate(unlisted_sample(keyed, sampled, args.sample, args.seed), 1):
         print(f"\n{i:>2}. [{topic}] {record['title']}")
         print(f"    {record.get('text', record['abstract'])[:300]}")
 

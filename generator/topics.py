@@ -42,27 +42,43 @@ ABSTRACT_CAP = 6.0
 # many "images" make a vision paper, many "features" do not make one about representation learning.
 SUPPORT_NEEDED = 2.0
 BODY_NEEDED = 3.0
+# Two different strong terms ("SGD" and "weight decay") are better evidence than one term repeated: they
+# suffice when a subject sentence touches the topic too (a weak term will do).
+DISTINCT_NEEDED = 2
 WEAK_NEEDED = 4.0
 # With no topic qualifying, the broad area with at least this score is used rather than the fallback.
 RESCUE_NEEDED = 1.0
 # Secondary topics must carry a good share of the leading topic's evidence, or they are noise.
 RELATIVE_CUTOFF = 0.2
 
-_KEYS = {"name", "description", "terms", "weak_terms", "exclude", "broad", "fallback"}
+_KEYS = {"name", "description", "terms", "subject_terms", "weak_terms", "exclude", "broad", "fallback"}
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # A sentence ends at . ! or ? followed by space and a capital, digit or quote ("e.g. the" does not end one).
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _CONTRIBUTION = re.compile(
-    r"\b(?:we|this (?:paper|work|study)|our (?:work|paper|method|approach))\s+(?:\w+\s+){0,2}?"
-    r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus)",
+    r"\b(?:we|this (?:paper|work|study)|our (?:work|paper|method|approach|framework|model|analysis))\s+"
+    r"(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|study|investigate|design|explore|address|show"
+    r"|demonstrate|focus|leverage|adapt|extend|recast|formulate|tackle)",
     re.IGNORECASE,
 )
+# A title that opens with a coined name ("DSPy: ...", "LRM: ...") names the paper's own method: a sentence
+# of the abstract that mentions it says what the paper does, like a "we propose" sentence.
+_COINED = re.compile(r"\s*([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*)\s*:")
+# "diffusion models (DMs)", "contrastive learning (CL)": an abbreviation defined in the abstract stands
+# for its term wherever it is used afterwards. Its letters must be the initials of the defining words.
+_DEFINITION = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,7}?)s?\)")
 # Token put between the title and the sentences of the abstract: no phrase contains it, so no match
 # spans two sentences, and it starts no phrase, so the scan skips it.
 _BREAK = "."
 
-# Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest.
-_TITLE, _SUBJECT, _BODY = 0, 2, 4
+# How much a phrase tells about a topic: a weak term counts half; a subject term is a term in the title and
+# the subject sentences but weak elsewhere (see Topic); a term is strong everywhere. Larger is stronger.
+_WEAK, _SUBJECT_ONLY, _STRONG = 0, 1, 2
+
+# Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
+# how many different strong terms the abstract (not the title) names.
+_TITLE, _SUBJECT, _BODY, _DISTINCT = 0, 2, 4, 6
+_SLOTS = 7
 
 
 @dataclass(frozen=True)
@@ -72,9 +88,15 @@ class Topic:
     name: str
     description: str
     terms: tuple[str, ...] = ()
+    # Words that also name the parts and qualities of other work ("transformer", "policy", "interpretable"):
+    # strong where the paper says what it does, weak where it describes how.
+    subject_terms: tuple[str, ...] = ()
     weak_terms: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     broad: bool = False  # a broad area rather than a specific topic: see MAX_BROAD
+
+
+_Entry = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -83,9 +105,9 @@ class _Matcher:
 
     # Phrases are found by word n-gram lookup rather than one big regex alternation: Python's regex
     # engine tries every alternative at every position, which is several times slower here.
-    # Each entry is a tuple of (topic index, is strong) pairs.
-    folded: dict[str, tuple[tuple[int, bool], ...]]  # lower-case phrases, matched on lower-cased words
-    exact: dict[str, tuple[tuple[int, bool], ...]]  # phrases with capitals (acronyms), matched as written
+    # Each entry is a tuple of (topic index, strength) pairs, the strength one of _WEAK, _SUBJECT_ONLY, _STRONG.
+    folded: dict[str, _Entry]  # lower-case phrases, matched on lower-cased words
+    exact: dict[str, _Entry]  # phrases with capitals (acronyms), matched as written
     folded_span: dict[str, int]  # first word of a folded phrase -> longest phrase length in words
     exact_span: dict[str, int]
 
@@ -128,34 +150,37 @@ def _sub_phrases(words: tuple[str, ...]) -> Iterable[str]:
 
 
 def _compile(topics: Sequence[Topic]) -> _Matcher:
-    """Build the phrase lookup tables: which topics each phrase is strong or weak evidence for."""
+    """Build the phrase lookup tables: how strong evidence each phrase is for which topics."""
     # Matching is leftmost-longest without overlaps, so a long phrase ("multimodal large language models")
     # would hide the shorter terms inside it from other topics. Each phrase therefore counts for every
-    # topic with a term inside it, unless that topic excludes the phrase; strong beats weak.
-    own: dict[str, dict[int, bool]] = {}
+    # topic with a term inside it, unless that topic excludes the phrase; the strongest reading wins.
+    own: dict[str, dict[int, int]] = {}
     for index, topic in enumerate(topics):
-        for strong, phrases in ((True, topic.terms), (False, topic.weak_terms)):
+        for kind, phrases in ((_STRONG, topic.terms), (_SUBJECT_ONLY, topic.subject_terms), (_WEAK, topic.weak_terms)):
             for phrase in phrases:
                 slot = own.setdefault(phrase, {})
-                slot[index] = slot.get(index, False) or strong
+                slot[index] = max(slot.get(index, _WEAK), kind)
     excluded: dict[str, set[int]] = {}
     for index, topic in enumerate(topics):
         for phrase in topic.exclude:
             excluded.setdefault(phrase, set()).add(index)
     folded_own = {p: w for p, w in own.items() if p == p.lower()}
-    table: dict[str, dict[int, bool]] = {}
+    table: dict[str, dict[int, int]] = {}
     for phrase in set(own) | set(excluded):
-        total: dict[int, bool] = {}
+        total: dict[int, int] = {}
+        # A listed phrase names its own topics: a term of another topic inside it is only a hint, so it
+        # counts as weak ("graph transformer" is a graph network, "dp sgd" private training).
+        hint = phrase in own
         for part in _sub_phrases(tuple(phrase.lower().split())):
-            for index, strong in folded_own.get(part, {}).items():
-                total[index] = total.get(index, False) or strong
-        for index, strong in own.get(phrase, {}).items():
-            total[index] = total.get(index, False) or strong
+            for index, kind in folded_own.get(part, {}).items():
+                total[index] = max(total.get(index, _WEAK), _WEAK if hint else kind)
+        for index, kind in own.get(phrase, {}).items():
+            total[index] = max(total.get(index, _WEAK), kind)
         for index in excluded.get(phrase, ()):
             total.pop(index, None)
         table[phrase] = total
 
-    def frozen(items: Iterable[tuple[str, dict[int, bool]]]) -> dict[str, tuple[tuple[int, bool], ...]]:
+    def frozen(items: Iterable[tuple[str, dict[int, int]]]) -> dict[str, _Entry]:
         return {p: tuple(sorted(w.items())) for p, w in items}
 
     folded = frozen((p, w) for p, w in table.items() if p == p.lower())
@@ -181,22 +206,63 @@ def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
     """Return the words of title and abstract, sentences apart, and where each evidence slot starts."""
     # One list of words for one scan. starts[k] is the index of the first word of part k (the title,
     # then each sentence of the abstract) and slots[k] its slot: the title, a subject sentence or body.
-    words = _NON_WORD.sub(" ", _nfkc(title)).split()
+    title = _nfkc(title)
+    words = _NON_WORD.sub(" ", title).split()
+    coined = _COINED.match(title)
+    name = coined.group(1) if coined else ""
     starts = [0]
     slots = [_TITLE]
     for n, sentence in enumerate(_SENTENCE_END.split(_nfkc(text))):
         words.append(_BREAK)
         starts.append(len(words))
-        slots.append(_SUBJECT if n == 0 or _CONTRIBUTION.search(sentence) else _BODY)
+        subject = n == 0 or (name and _names(sentence, name)) or _CONTRIBUTION.search(sentence)
+        slots.append(_SUBJECT if subject else _BODY)
         words.extend(_NON_WORD.sub(" ", sentence).split())
     return words, starts, slots
+
+
+def _names(sentence: str, name: str) -> bool:
+    """Return whether the sentence mentions name as a whole word (a plain search: titles are too varied
+    for compiled patterns to be cached)."""
+    start = sentence.find(name)
+    while start >= 0:
+        end = start + len(name)
+        if (start == 0 or not sentence[start - 1].isalnum()) and (end == len(sentence) or not sentence[end].isalnum()):
+            return True
+        start = sentence.find(name, start + 1)
+    return False
+
+
+def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
+    """Return the abbreviations the text defines for (subject) terms, lower-cased, plural too, with their entries."""
+    found: dict[str, _Entry] = {}
+    if "(" not in text:
+        return found
+    for match in _DEFINITION.finditer(text):
+        short = match.group(1)
+        letters = short.lower()
+        # The words before the parenthesis, as many as the abbreviation has letters.
+        words = _NON_WORD.sub(" ", text[max(0, match.start() - 12 * len(letters)) : match.start()]).lower().split()
+        # "in-context learning (ICL)" but not "the model (M)" nor "a fast method (which)"
+        if not 2 <= len(letters) <= len(words) or short == letters or letters in table:
+            continue
+        defining = words[-len(letters) :]
+        if "".join(word[0] for word in defining) != letters:
+            continue
+        for n in range(len(defining), 0, -1):  # the longest term the defining words end with
+            entry = table.get(" ".join(defining[-n:]))
+            if entry is not None:
+                if any(kind > _WEAK for _, kind in entry):
+                    found[letters] = found[letters + "s"] = entry
+                break
+    return found
 
 
 def _scan(
     tokens: list[str],
     starts: list[int],
     slots: list[int],
-    table: dict[str, tuple[tuple[int, bool], ...]],
+    table: dict[str, _Entry],
     spans: dict[str, int],
     evidence: dict[int, list[float]],
 ) -> None:
@@ -204,6 +270,7 @@ def _scan(
     count = len(tokens)
     # Per topic: where its last match ended, and the evidence slot that match was counted in.
     last: dict[int, tuple[int, int]] = {}
+    named: set[tuple[int, str]] = set()  # (topic, strong term) pairs met in the abstract
     resume = 0
     part = 0  # the part (title or sentence) the current word is in; words are visited in order
     last_part = len(starts) - 1
@@ -228,11 +295,11 @@ def _scan(
         while part < last_part and starts[part + 1] <= i:
             part += 1
         slot = slots[part]
-        for index, strong in entry:
+        for index, kind in entry:
             found = evidence.get(index)
             if found is None:
-                found = evidence[index] = [0.0] * 6
-            where = slot + (not strong)
+                found = evidence[index] = [0.0] * _SLOTS
+            where = slot + (kind == _WEAK or (kind == _SUBJECT_ONLY and slot == _BODY))
             previous = last.get(index)
             if previous is not None and previous[0] == i:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
@@ -244,6 +311,11 @@ def _scan(
                 found[previous[1]] -= 1.0
             found[where] += 1.0
             last[index] = (i + n, where)
+            if kind == _STRONG and slot != _TITLE:  # "federated learning (FL)" is one term: its second half is skipped above
+                phrase = token if n == 1 else " ".join(tokens[i : i + n])
+                if (index, phrase) not in named:
+                    named.add((index, phrase))
+                    found[_DISTINCT] += 1.0
         resume = i + n
 
 
@@ -251,7 +323,12 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
     """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
     evidence: dict[int, list[float]] = {}
     tokens, starts, slots = _tokens(title, text)
-    _scan(" ".join(tokens).lower().split(" "), starts, slots, matcher.folded, matcher.folded_span, evidence)
+    table, spans = matcher.folded, matcher.folded_span
+    defined = _abbreviations(_nfkc(text), table)
+    if defined:  # rare enough that copying the tables beats a second lookup on every word
+        table = {**table, **defined}
+        spans = {**spans, **{short: spans.get(short, 1) for short in defined}}
+    _scan(" ".join(tokens).lower().split(" "), starts, slots, table, spans, evidence)
     if not matcher.exact_span.keys().isdisjoint(tokens):  # most texts hold no acronym: skip that pass
         _scan(tokens, starts, slots, matcher.exact, matcher.exact_span, evidence)
     return evidence
@@ -262,7 +339,7 @@ def _keyword_evidence(keywords: Sequence[str], matcher: _Matcher) -> dict[int, l
     evidence: dict[int, list[float]] = {}
     for keyword in keywords:
         for index, slots in _evidence(keyword, "", matcher).items():
-            total = evidence.setdefault(index, [0.0] * 6)
+            total = evidence.setdefault(index, [0.0] * _SLOTS)
             for k, value in enumerate(slots):
                 total[k] += value
     return evidence
@@ -276,14 +353,15 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
     ranked: dict[str, tuple[bool, float]] = {}
     for index in evidence.keys() | by_keyword.keys():
         topic = taxonomy.topics[index]
-        title_s, title_w, subject_s, subject_w, body_s, body_w = evidence.get(index) or [0.0] * 6
-        keyword_s, keyword_w = (by_keyword.get(index) or [0.0] * 6)[:2]
+        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct = evidence.get(index) or [0.0] * _SLOTS
+        keyword_s, keyword_w = (by_keyword.get(index) or [0.0] * _SLOTS)[:2]
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
             or keyword_s > 0
             or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
             or subject_s + body_s >= BODY_NEEDED
+            or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
         score = (
@@ -382,17 +460,18 @@ def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
     description = _text(path, fields, "description", line)
     is_fallback = _flag(path, fields.get("fallback"), "fallback")
     terms = _phrases(path, fields.get("terms"), "terms")
+    subject_terms = _phrases(path, fields.get("subject_terms"), "subject_terms")
     weak_terms = _phrases(path, fields.get("weak_terms"), "weak_terms")
     exclude = _phrases(path, fields.get("exclude"), "exclude")
     broad = _flag(path, fields.get("broad"), "broad")
-    if is_fallback and (terms or weak_terms or exclude):
+    if is_fallback and (terms or subject_terms or weak_terms or exclude):
         raise InputError(path, f"the fallback topic {name!r} must not have terms", line=line)
     if not is_fallback and not terms:
         raise InputError(path, f"topic {name!r} needs a non-empty list of terms", line=line)
-    clash = {normalize(t).lower() for t in terms + weak_terms} & {normalize(t).lower() for t in exclude}
+    clash = {normalize(t).lower() for t in terms + subject_terms + weak_terms} & {normalize(t).lower() for t in exclude}
     if clash:
         raise InputError(path, f"topic {name!r} both lists and excludes {sorted(clash)[0]!r}", line=line)
-    return Topic(name, description, terms, weak_terms, exclude, broad), is_fallback
+    return Topic(name, description, terms, subject_terms, weak_terms, exclude, broad), is_fallback
 
 
 def _text(path: Path, fields: dict[str, yaml.Node], key: str, line: int) -> str:

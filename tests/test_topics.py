@@ -184,6 +184,103 @@ def test_weak_terms_and_exclusions(small: Taxonomy) -> None:
     assert assign_topics("", "image text pairs, image text retrieval, image text data", (), small) == ("Other topics",)
 
 
+def test_abbreviation_defined_in_the_abstract_stands_for_its_term(tmp_path: Path) -> None:
+    text = "- name: Diffusion\n  description: x\n  terms: [diffusion models]\n- name: O\n  description: x\n  fallback: true\n"
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    # Defined once, then used twice, once where the paper says what it does.
+    defined = "Sampling is slow. Diffusion models (DMs) are popular. We propose faster DMs. Our DMs are fast."
+    assert assign_topics("", defined, (), taxonomy) == ("Diffusion",)
+    # Letters that are not the initials of the words before them define nothing, nor does lower case.
+    assert assign_topics("", defined.replace("(DMs)", "(MDs)").replace(" DMs", " MDs"), (), taxonomy) == ("O",)
+    assert assign_topics("", defined.replace("(DMs)", "(dms)").replace(" DMs", " dms"), (), taxonomy) == ("O",)
+
+
+def test_sentences_naming_the_coined_title_name_are_subject_sentences(tmp_path: Path) -> None:
+    text = "- name: Transformers\n  description: x\n  terms: [transformer]\n- name: O\n  description: x\n  fallback: true\n"
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    abstract = "Sequence data is common. Many systems exist. FooNet swaps each layer for a transformer, one transformer."
+    assert assign_topics("FooNet: fast sequence layers", abstract, (), taxonomy) == ("Transformers",)
+    # The same sentence is background when the title coins no name, or another one.
+    assert assign_topics("Fast sequence layers: a study", abstract, (), taxonomy) == ("O",)
+    assert assign_topics("BarNet: fast sequence layers", abstract, (), taxonomy) == ("O",)
+    assert assign_topics("Foo: fast sequence layers", abstract.replace("FooNet", "Foo"), (), taxonomy) == ("O",)
+
+
+def test_two_different_strong_terms_beat_one_repeated(tmp_path: Path) -> None:
+    text = (
+        "- name: Optimization\n  description: x\n  terms: [sgd, weight decay]\n  weak_terms: [optimization]\n"
+        "- name: O\n  description: x\n  fallback: true\n"
+    )
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    assert assign_topics("", "We study optimization. Background. SGD with weight decay works.", (), taxonomy) == (
+        "Optimization",
+    )
+    assert assign_topics("", "We study optimization. Background. SGD works; SGD is fast.", (), taxonomy) == ("O",)
+    # Two terms but no subject sentence about the topic: a passing mention.
+    assert assign_topics("", "We study sorting. Background. SGD with weight decay works.", (), taxonomy) == ("O",)
+
+
+def test_subject_terms_count_only_where_the_paper_says_what_it_does(tmp_path: Path) -> None:
+    text = (
+        "- name: Transformers\n  description: x\n  terms: [self attention]\n  subject_terms: [transformer]\n"
+        "- name: O\n  description: x\n  fallback: true\n"
+    )
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    assert taxonomy.topics[0].subject_terms == ("transformer",)
+    about = "Tables are common. We propose a transformer for tables. The transformer is fast; a transformer."
+    assert assign_topics("", about, (), taxonomy) == ("Transformers",)
+    # Built from a transformer, about something else: the background mentions count as weak.
+    built = "We propose a method for tables. Its encoder is a transformer. The transformer is fast; a transformer."
+    assert assign_topics("", built, (), taxonomy) == ("O",)
+    # A term proper counts wherever it is.
+    assert assign_topics("", built.replace("transformer", "self attention"), (), taxonomy) == ("Transformers",)
+    assert assign_topics("A transformer for tables", "Background.", (), taxonomy) == ("Transformers",)
+
+
+def test_a_term_inside_another_topics_phrase_is_only_a_hint(tmp_path: Path) -> None:
+    text = (
+        "- name: Graphs\n  description: x\n  terms: [graph transformer, graph neural network]\n"
+        "- name: Transformers\n  description: x\n  terms: [transformer, self attention]\n"
+        "- name: O\n  description: x\n  fallback: true\n"
+    )
+    taxonomy = load_taxonomy(write(tmp_path, text))
+    graph = "We propose a graph transformer. The graph transformer is fast."
+    assert assign_topics("", graph, (), taxonomy) == ("Graphs",)
+    # A weak hint still supports the topic when its own terms name it.
+    both = "We propose a graph transformer with self attention. The graph transformer is fast."
+    assert set(assign_topics("", both, (), taxonomy)) == {"Graphs", "Transformers"}
+
+
+def test_shipped_optimization_needs_more_than_the_word(shipped: Taxonomy) -> None:
+    # Most abstracts that say "optimization" use it as a tool; the topic needs its own vocabulary.
+    tool = "We propose a backdoor attack. Its trigger is found by optimization. The optimization is fast; optimization is cheap."
+    assert "Optimization" not in assign_topics("", tool, (), shipped)
+    study = "We study the convergence rate of SGD. Stochastic gradient descent with momentum reaches stationary points."
+    assert "Optimization" in assign_topics("", study, (), shipped)
+
+
+def test_shipped_transformer_as_a_component_is_not_the_topic(shipped: Taxonomy) -> None:
+    # Round 2: architecture words describing a part of another method are not its subject.
+    part = "We propose a pre-trained model of single cells built on a transformer. Transformers are used widely."
+    assert "Transformers and attention" not in assign_topics("", part, (), shipped)
+    subject = "We study how transformers learn to add. Transformers trained on digits learn carries in their attention heads."
+    assert "Transformers and attention" in assign_topics("", subject, (), shipped)
+
+
+def test_shipped_reward_model_is_not_reinforcement_learning(shipped: Taxonomy) -> None:
+    rlhf = "We propose a reward model ensemble for language models. Reward models are trained on preferences."
+    assert "Reinforcement learning" not in assign_topics("", rlhf, (), shipped)
+    rl = "We propose an offline reinforcement learning method. The policy maximizes reward on D4RL."
+    assert "Reinforcement learning" in assign_topics("", rl, (), shipped)
+
+
+def test_shipped_score_based_attack_is_not_diffusion(shipped: Taxonomy) -> None:
+    attack = "We propose a score-based black-box attack. Score-based attacks only see the model's scores."
+    assert "Diffusion models" not in assign_topics("", attack, (), shipped)
+    model = "We propose a score-based generative model. Score-based models denoise data step by step."
+    assert "Diffusion models" in assign_topics("", model, (), shipped)
+
+
 # --- the shipped taxonomy on real abstracts ---------------------------------------------------------
 
 
