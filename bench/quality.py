@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -142,7 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     project = make_project(work) if not (work / "project").exists() else work / "project"
     inputs = write_plain(records, work)
     command = [sys.executable, "-m", "generator", "build", "-q", "-f", str(project / "mkdocs.yml"), *map(str, inputs)]
-    subprocess.run(command, check=True, cwd=project)
+    # This tree's generator, installed or not (the build runs in the project copy).
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    subprocess.run(command, check=True, cwd=project, env=env)
     site = project / "site"
     built = {p["id"]: p for p in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
 
