@@ -205,10 +205,14 @@ def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
     return words
 
 
-def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
-    """Collect (words, source bonus) for every phrase the abstract offers as a title."""
+def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
+    """Collect (words, source bonus, role) for every phrase the abstract offers as a title.
+
+    The role marks what a phrase may be composed with: a ``_HEAD`` (what the paper
+    contributes) may take a ``_FIELD`` (a noun phrase of the opening sentence) after "for".
+    """
     name = a.name or ""
-    out: list[tuple[list[str], float]] = []
+    out: list[tuple[list[str], float, int]] = []
     contrib = a.contribution
     framing = (0, contrib if contrib >= 0 else 1)
     for idx, sentence in enumerate(a.sentences):
@@ -233,35 +237,44 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float]]:
             study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
             bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
             for words in _object(tokens, lows, i, name):
-                out.append((words, bonus))
+                out.append((words, bonus, _HEAD))
         if has_name and name in tokens:  # "Name, a <X> that ..."
             i = tokens.index(name) + 1
             if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
                 for words in _object(tokens, lows, i + 1, name):
-                    out.append((words, _BONUS_APPOSITION))
+                    out.append((words, _BONUS_APPOSITION, _HEAD))
         if has_spelled:
             words, _ = _walk(tokens, lows, bisect_left(starts, text.index(a.spelled)))
             if words:
-                out.append((words, _BONUS_SPELLED))
+                out.append((words, _BONUS_SPELLED, _HEAD))
         if idx in framing:
             i, n = 0, len(tokens)
+            subject = idx == 0  # the opening sentence's subject names the paper's field
             while i < n:  # every noun phrase of the sentences that frame the paper
                 if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
                     i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
                     continue
                 words, j = _walk(tokens, lows, i)
                 if len(words) > 1:
-                    out.append((words, _BONUS_NP))
+                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and j < n and lows[j] in _SUBJECT_END else 0))
+                subject = False
                 i = max(j, i + 1)
             for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
                 back = _back_walk(tokens, lows, i)
                 if back:
                     fwd, _ = _walk(tokens, lows, i + 1)
                     if fwd:
-                        out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0))
+                        out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0, 0))
     return out
 
 
+_HEAD, _FIELD = 1, 2
+# What follows a sentence's subject noun phrase: its verb (or a clause opener).
+_SUBJECT_END = frozenset(
+    """is are have has can could may might will would often remain remains show shows achieve achieve
+    achieved enable enables offer offers allow allows provide provides hold holds face faces rely relies
+    suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
+)
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
 
 
@@ -332,6 +345,8 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]
         elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
             words = words[:-2]  # "framework for understanding" lost what is understood
+        elif len(words) > 1 and _adjective_end(last):
+            words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         else:
             break
     while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
@@ -344,6 +359,35 @@ def _trim(words: list[str]) -> list[str]:
         if words[i].lower() in _BARE_HEADS and words[i + 1].lower() == "for":
             return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
+
+
+def _adjective_end(low: str) -> bool:
+    """Tell whether a lower-case word is an adjective or participle a title cannot end on."""
+    if low in _NOUN_ENDINGS or "-" in low and low.rsplit("-", 1)[1] in _NOUN_ENDINGS:
+        return False
+    if low in _PLAIN_ADJECTIVES:
+        return True
+    if low.endswith(("al", "ous", "ive", "ic")) and len(low) > 4:
+        return not low.endswith(("eal", "oal"))
+    return len(low) > 5 and low.endswith("ed") and not low.endswith("eed")
+
+
+# Adjectives without a telltale ending, met at the end of a phrase cut before its noun.
+_PLAIN_ADJECTIVES = frozenset(
+    """discrete complex robust large small deep high low multiple sparse dense linear nonlinear non-linear
+    convex non-convex nonconvex scalable efficient accurate diverse different other various unseen
+    pretrained pre-trained fine-grained open-source real-world long-range high-dimensional
+    low-dimensional""".split()
+)
+# Words with an adjective's ending that are nouns at the end of a title.
+_NOUN_ENDINGS = frozenset(
+    """signal signals potential proposal interval retrieval removal survival rehearsal tutorial trial material
+    terminal journal manual arrival approval reversal animal capital principal individual polynomial
+    binomial differential essential objective derivative primitive negative positive incentive directive
+    alternative representative initiative detective metric topic logic music traffic heuristic critic
+    clinic graphic mechanic arithmetic characteristic statistic magic fabric rubric tactic mimic epidemic
+    pandemic dynamic classic archive collective relative explosive""".split()
+)
 
 
 def _clause_like(words: Sequence[str]) -> bool:
@@ -440,27 +484,108 @@ def _span_title(a: "_Analysis") -> str:
     best: list[str] = []
     best_score = float("-inf")
     seen: set[tuple[str, ...]] = set()
-    cut_seen: set[tuple[str, ...]] = set()  # the same cut trims to the same phrase: skip the trim
-    for words, bonus in _candidates(a):
+    trimmed: dict[tuple[str, ...], list[str]] = {}  # the same cut trims to the same phrase
+    heads: list[tuple[list[str], float]] = []
+    fields: list[list[str]] = []
+    for words, bonus, role in _candidates(a):
         n = len(words)
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
             cut = tuple(words[:k])
-            if cut in cut_seen:
+            phrase = trimmed.get(cut)
+            if phrase is None:
+                phrase = trimmed[cut] = _trim(list(cut))
+            if not phrase:
                 continue
-            cut_seen.add(cut)
-            phrase = _trim(list(cut))
+            if role == _HEAD and (k == n or words[k].lower() in _HEAD_CUTS):
+                heads.append((phrase, bonus))  # not "Approach" cut from "approach to X": it has its object
+            elif role == _FIELD and k == n:
+                fields.append(phrase)
             key = tuple(phrase)
-            if not phrase or key in seen:
+            if key in seen:
                 continue
             seen.add(key)
             s = _score(phrase, values, bonus)
             if s > best_score and not _clause_like(phrase):  # checked only for a would-be winner
                 best, best_score = phrase, s
+    for phrase, s in _compositions(heads, fields, values, a.name or ""):
+        if s > best_score:
+            best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
     return " ".join(best)
+
+
+def _compositions(
+    heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str
+) -> list[tuple[list[str], float]]:
+    """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
+
+    Both halves are spans the abstract writes: the contribution's noun phrase (with no
+    prepositional tail of its own) and a short noun phrase of the opening sentence
+    ("Offline reinforcement learning") that shares no topic word with it.
+    """
+    areas = []
+    for f in fields:
+        lows = [w.lower() for w in f]
+        if not (_FIELD_MIN <= len(f) <= _FIELD_MAX) or name in f or any(w in _CUT_AT for w in lows):
+            continue
+        if lows[-1].endswith(_ADJ_ENDS) or lows[-1] in _TAIL_DROP or _participle(lows[0]) or _clause_like(f):
+            continue
+        if lows[0] in _GENERIC:
+            continue  # "Recent GPT-4", "Existing methods": a comment on the field, not its name
+        keys = {_topic_key(w) for w in f} - {"-"}
+        if keys and all(values[w][0] for w in f[-1:]):
+            areas.append((f, keys))
+    if not areas:
+        return []
+    out = []
+    done: set[tuple[str, ...]] = set()
+    for head, bonus in heads:
+        key = tuple(head)
+        if key in done:
+            continue
+        done.add(key)
+        lows = [w.lower() for w in head]
+        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]):
+            continue  # "Capturing for ...", "Framework for ...": no contribution to compose
+        if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
+            continue
+        head_keys = {_topic_key(w) for w in head}
+        for f, keys in areas:
+            if keys & head_keys or _abbreviates(head, f):
+                continue
+            phrase = head + ["for"] + f
+            out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
+    return out
+
+
+def _abbreviates(head: Sequence[str], field: Sequence[str]) -> bool:
+    """Tell whether a word of ``head`` is the field's acronym ("LLMs" for "Large Language Models")."""
+    initials = "".join(w[0] for w in field if w[:1].isalpha()).casefold()
+    for w in head:
+        letters = "".join(c for c in w if c.isupper()).casefold()
+        if len(letters) >= 2 and letters in initials:
+            return True
+    return False
+
+
+def _participle(low: str) -> bool:
+    """Tell whether a lower-case word is an -ing verb form rather than a noun ("learning" is a noun)."""
+    return low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low
+
+
+def _topic_key(w: str) -> str:
+    """Return the topic-word key of a word ("-" for a word no title is built on)."""
+    low = w.lower()
+    return _KEYS.get(low) or _fold_key(low)
+
+
+_FIELD_MIN, _FIELD_MAX = 2, 5
+# A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
+_HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
+_BONUS_COMPOSE = 1.0
 
 
 def _fallback_run(a: "_Analysis", weight: _Weights) -> str:

@@ -430,3 +430,51 @@ def test_repo_names_strip_branch_suffixes() -> None:
 
     text = "See https://github.com/a/HiGen_main and https://kmcode1.github.io/Projects/EmerDiff/ or github.com/b/x_y_z"
     assert repo_names(text) == ("HiGen", "EmerDiff")
+
+
+# Round 6: "<contribution> for <field>" compositions; titles never end on an adjective.
+CDE = (
+    "Offline reinforcement learning is hard because datasets are small. We propose conservative density "
+    "estimation, which trains on sparse rewards. Conservative density estimation works well in offline "
+    "reinforcement learning benchmarks."
+)
+
+
+def test_contribution_takes_the_field_named_by_the_opening_subject() -> None:
+    assert infer_title(CDE) == "Conservative Density Estimation for Offline Reinforcement Learning"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # the head already names the field by its acronym: "GNN for Graph Neural Networks" says it twice
+            "Graph neural networks are popular for molecules. We propose a scalable implicit GNN, which trains "
+            "with mini-batches. The scalable implicit GNN beats graph neural network baselines.",
+            "Scalable Implicit GNN",
+        ),
+        (  # the opening noun phrase is not the sentence's subject: no field to compose
+            "In many settings offline reinforcement learning is hard. We propose conservative density estimation, "
+            "which trains on sparse rewards. Conservative density estimation works in offline reinforcement learning.",
+            "Conservative Density Estimation",
+        ),
+    ],
+)
+def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        (["adversarial", "attack", "on", "sequential"], ["adversarial", "attack"]),
+        (["generative", "model", "of", "discrete"], ["generative", "model"]),
+        (["brain", "simulator", "developed"], ["brain", "simulator"]),
+        (["perceptual", "similarity", "metric"], ["perceptual", "similarity", "metric"]),  # nouns kept
+        (["graph", "signal"], ["graph", "signal"]),
+        (["value", "potential"], ["value", "potential"]),
+    ],
+)
+def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
+    from generator.titles_phrases import _trim
+
+    assert _trim(words) == trimmed
