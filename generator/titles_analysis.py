@@ -71,6 +71,8 @@ def _clean(text: str) -> str:
         text = _HTML_TAG.sub(" ", _HTML_SCRIPT.sub(" ", text))
     if _MARKUP_HINT.search(text):
         text = _MARKUP.sub("", text)
+    if text.isprintable() and "  " not in text:  # its only whitespace is single spaces: nothing to fold
+        return text.strip(" ")
     return " ".join(text.split())
 
 

@@ -117,15 +117,23 @@ def _cand_kind(raw: str) -> tuple[str, int]:
     return hit
 
 
-def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[str], back: int, ahead: int) -> list[re.Match[str]]:
-    """Run ``pattern`` only in windows around the anchor strings; return the matches in text order."""
-    found: dict[int, re.Match[str]] = {}
+def _occurrences(prose: str, anchors: Sequence[str]) -> list[int]:
+    """Return where each anchor string occurs, anchor by anchor, each in text order."""
+    out = []
     for anchor in anchors:
         i = prose.find(anchor)
         while i >= 0:
-            for m in pattern.finditer(prose, max(0, i - back), i + ahead):
-                found.setdefault(m.start(), m)
+            out.append(i)
             i = prose.find(anchor, i + 1)
+    return out
+
+
+def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[int], back: int, ahead: int) -> list[re.Match[str]]:
+    """Run ``pattern`` only in windows around the anchors (from ``_occurrences``); return the matches in text order."""
+    found: dict[int, re.Match[str]] = {}
+    for i in anchors:
+        for m in pattern.finditer(prose, max(0, i - back), i + ahead):
+            found.setdefault(m.start(), m)
     return [found[k] for k in sorted(found)]
 
 
@@ -266,22 +274,23 @@ def _find_name(
         m = _CUE_APPOSITION.match(prose, end)
         if m and _namelike(_strip_token(m.group(1))):
             add(m.group(1), 8 * weight(end))
-    for m in _windowed(_DUB_OUR, prose, _INTRO_WORDS, 15, 140):
+    intros = _occurrences(prose, _INTRO_WORDS)  # shared by the three "called X" scans below
+    for m in _windowed(_DUB_OUR, prose, intros, 15, 140):
         add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
     if "(" in prose:
-        for m in _windowed(_INTRO_LONG, prose, _INTRO_WORDS, 15, 140):
+        for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
             spelled, tok = m.group(1).strip(), m.group(2)
             if " " in spelled and (_namelike(tok) or _initials_match(spelled, tok) or tok[0] == spelled[0].upper()):
                 add(tok, 11 * _primary(prose, m.start()))  # beats the first spelled-out word, which _INTRO_NAME gives 10
                 expansions.setdefault(_strip_token(tok), spelled)
     if contrib_end < 0:
         contrib_end = len(prose)
-    for m in _windowed(_LATE_NAME, prose, ("(",), 80, 1):
+    for m in _windowed(_LATE_NAME, prose, _occurrences(prose, ("(",)), 80, 1):
         add(m.group(1), 8)  # "abbreviated as URLOST ("
     if "for short" in prose:
         for m in _FOR_SHORT.finditer(prose):
             add(m.group(1) or m.group(2), 8)  # "(X for short)"
-    for m in _windowed(_INTRO_NAME, prose, _INTRO_WORDS, 15, 120):
+    for m in _windowed(_INTRO_NAME, prose, intros, 15, 120):
         tok = m.group(1)
         if _namelike(tok) or _lone_capital(prose, m):
             add(tok, 10 * weight(m.start()))

@@ -11,7 +11,6 @@ prepositions is a candidate, scored by topic-word density and length.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 
@@ -230,10 +229,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         if not (cues or has_name or has_spelled or idx in framing):
             continue
         tokens = _SPAN_TOKEN.findall(text)
-        lows = [t.lower() for t in tokens]
-        starts = _token_starts(text, tokens) if cues or has_spelled else []
+        lows = _lower_all(tokens, text)
         for m in cues:
-            i = bisect_left(starts, m.end())
+            i = _token_index(text, tokens, m.end())
             study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
             bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
             for words in _object(tokens, lows, i, name):
@@ -244,7 +242,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                 for words in _object(tokens, lows, i + 1, name):
                     out.append((words, _BONUS_APPOSITION, _HEAD))
         if has_spelled:
-            words, _ = _walk(tokens, lows, bisect_left(starts, text.index(a.spelled)))
+            words, _ = _walk(tokens, lows, _token_index(text, tokens, text.index(a.spelled)))
             if words:
                 out.append((words, _BONUS_SPELLED, _HEAD))
         if idx in framing:
@@ -278,15 +276,22 @@ _SUBJECT_END = frozenset(
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
 
 
-def _token_starts(text: str, tokens: Sequence[str]) -> list[int]:
-    """Return where each token (found in order by ``_SPAN_TOKEN``) starts in ``text``."""
-    starts: list[int] = []
+def _token_index(text: str, tokens: Sequence[str], at: int) -> int:
+    """Return the index of the first token (found in order by ``_SPAN_TOKEN``) starting at or after ``at``."""
     pos = 0
-    for tok in tokens:
+    for i, tok in enumerate(tokens):  # cues come early in a sentence: stop there, not at its end
         pos = text.find(tok, pos)
-        starts.append(pos)
+        if pos >= at:
+            return i
         pos += len(tok)
-    return starts
+    return len(tokens)
+
+
+def _lower_all(tokens: Sequence[str], text: str) -> list[str]:
+    """Return the tokens lower-cased (one ``str.lower`` call on ASCII text instead of one per token)."""
+    if tokens and text.isascii():  # no token holds a NUL, and ASCII lower-casing maps each character alone
+        return "\0".join(tokens).lower().split("\0")
+    return [t.lower() for t in tokens]
 
 
 def _weights(a: "_Analysis") -> "_Weights":

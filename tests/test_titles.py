@@ -478,3 +478,21 @@ def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list
     from generator.titles_phrases import _trim
 
     assert _trim(words) == trimmed
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["We propose FooNet , a model (see [1]) \u2014 for data.", "Ein \u00dcberblick \u0391\u03a3 \u2014 \u0130stanbul, x", ""],
+)
+def test_token_helpers_match_their_plain_definitions(text: str) -> None:
+    from generator.titles_phrases import _SPAN_TOKEN, _lower_all, _token_index
+
+    tokens = _SPAN_TOKEN.findall(text)
+    assert _lower_all(tokens, text) == [t.lower() for t in tokens]
+    starts, pos = [], 0
+    for tok in tokens:
+        pos = text.find(tok, pos)
+        starts.append(pos)
+        pos += len(tok)
+    for at in range(len(text) + 2):
+        assert _token_index(text, tokens, at) == sum(s < at for s in starts)
