@@ -1,17 +1,24 @@
 """Caches of costly work, keyed by content and configuration, never by mtimes.
 
 Enrichment (TeX and math conversion, titles, topics) depends only on a paper's input
-fields, the taxonomy and the code that enriches; a rendered page depends only on its
-spec and the templates. Each cache key hashes exactly those, so an edited abstract,
-taxonomy, template or papersite version misses, and anything else hits, whatever the
-files' timestamps say. Each cache is one JSON file under ``.papersite-cache/``.
+fields, the taxonomy and the code that enriches; the related-paper lists depend on the
+whole corpus's texts; and a whole run's output depends only on its input files, its
+settings, the taxonomy and papersite's code. Each cache key hashes exactly those, so an
+edited abstract, taxonomy, template or papersite version misses, and anything else hits,
+whatever the files' timestamps say. Each cache is one JSON file under ``.papersite-cache/``.
+
+Rendering has no cache of its own: a page renders in less time than hashing its inputs
+would take. A rerun with nothing changed skips every stage instead (``RunState``), and
+an edit re-renders every page in memory, the writer then touching only changed files.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import logging
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -26,8 +33,9 @@ FORMAT = 1
 
 PACKAGE = Path(__file__).resolve().parent
 
-#: The modules whose code decides what enrichment produces.
-ENRICHING_MODULES = ("enrich.py", "latex.py", "links.py", "titles.py", "topics.py", "keywords.py", "model.py")
+#: The module that enriches papers: its code, and that of every module of the package it
+#: imports, directly or not, decides what enrichment produces.
+ENRICHING_MODULE = "enrich"
 
 #: Paper fields enrichment derives or rewrites (the cached value).
 DERIVED = (
@@ -51,14 +59,44 @@ def fingerprint(*parts: bytes | Iterable[Path]) -> str:
     return digest.hexdigest()
 
 
+def package_imports(module: str) -> list[Path]:
+    """Return the files of ``module`` and of the package's modules it imports, directly or not.
+
+    Read from the source (relative imports), so the answer does not depend on what
+    happens to be imported already.
+    """
+    files: set[Path] = set()
+    todo = [module]
+    while todo:
+        name = todo.pop()
+        path = PACKAGE / f"{name.replace('.', '/')}.py"
+        if not path.is_file():
+            path = PACKAGE / name.replace(".", "/") / "__init__.py"
+        if path in files or not path.is_file():
+            continue
+        files.add(path)
+        package = name.rpartition(".")[0] if path.name != "__init__.py" else name
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)] if package else []
+                prefix = ".".join([*base, *([node.module] if node.module else [])])
+                if node.module:
+                    todo.append(prefix)
+                todo.extend(f"{prefix}.{alias.name}".lstrip(".") for alias in node.names)
+    return sorted(files)
+
+
 def enrichment_fingerprint(taxonomy_source: bytes) -> str:
-    """Return the hash of everything besides the paper that enrichment depends on."""
-    return fingerprint((PACKAGE / name for name in ENRICHING_MODULES), taxonomy_source)
+    """Return the hash of everything besides the paper that enrichment depends on.
 
-
-def templates_fingerprint() -> str:
-    """Return the hash of the templates and the code that renders them."""
-    return fingerprint((PACKAGE / "templates").glob("*.j2"), (PACKAGE / "render.py").read_bytes())
+    That is the taxonomy, the code of every module enrichment runs and the versions of
+    the libraries it calls (TeX and math conversion, slugs).
+    """
+    code = package_imports(ENRICHING_MODULE)
+    digest = hashlib.sha256("\0".join(map(_version, GENERATE_LIBRARIES)).encode())
+    for path in code:
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
+    return fingerprint(digest.digest(), taxonomy_source)
 
 
 @dataclass
@@ -138,41 +176,114 @@ class EnrichCache:
 
     def put(self, paper: Paper, enriched: Paper) -> None:
         """Remember what enrichment derived for ``paper``."""
-        derived = asdict(enriched)
-        self.store.put(self.key(paper), {name: derived[name] for name in DERIVED})
+        # Every derived field is a string or a tuple of strings: no deep copy (asdict) needed.
+        self.store.put(self.key(paper), {name: getattr(enriched, name) for name in DERIVED})
 
 
-class PageCache:
-    """Rendered pages, by the hash of their spec (``repr`` is complete and stable)."""
-
-    def __init__(self, folder: Path | None, config: str) -> None:
-        self.store = Store.load(folder, "pages.json", config)
-
-    def key(self, spec: object) -> str:
-        """Return the key of a page spec."""
-        return _hash(repr(spec))
-
-    def get(self, spec: object) -> str | None:
-        """Return the rendered text of ``spec``, or None on a miss."""
-        return self.store.get(self.key(spec))
-
-    def put(self, spec: object, text: str) -> None:
-        """Remember the rendered text of ``spec``."""
-        self.store.put(self.key(spec), text)
-
-
-def related_lists(folder: Path | None, papers: Sequence[Paper], compute: Callable[[], dict]) -> dict:
-    """Return the related-paper lists of a corpus, computed only when the corpus changed.
+class RelatedCache:
+    """The related-paper lists of a corpus, kept while the corpus stays the same.
 
     The lists depend on every paper's id, title and text together (and on the code that
     computes them), so one entry keyed by all of those is kept.
     """
-    store = Store.load(folder, "related.json", fingerprint([PACKAGE / "related.py"]))
-    corpus = sorted((p.id, p.title, p.text) for p in papers)
-    key = _hash(json.dumps(corpus, ensure_ascii=False))
-    lists = store.get(key)
+
+    def __init__(self, folder: Path | None, papers: Sequence[Paper]) -> None:
+        self.store = Store.load(folder, "related.json", fingerprint([PACKAGE / "related.py"]))
+        corpus = sorted((p.id, p.title, p.text) for p in papers)
+        self.key = _hash(json.dumps(corpus, ensure_ascii=False))
+
+    def get(self) -> dict[str, tuple[str, ...]] | None:
+        """Return the lists by paper id, or None when this corpus has none yet."""
+        lists = self.store.get(self.key)
+        return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
+
+    def put(self, lists: dict[str, tuple[str, ...]]) -> None:
+        """Remember the lists of this corpus (the only entry kept)."""
+        self.store.put(self.key, lists)
+        self.store.save()
+
+
+def related_lists(folder: Path | None, papers: Sequence[Paper], compute: Callable[[], dict]) -> dict:
+    """Return the related-paper lists of a corpus, computed only when the corpus changed."""
+    cached = RelatedCache(folder, papers)
+    lists = cached.get()
     if lists is None:
         lists = compute()
-        store.put(key, lists)
-        store.save()
+        cached.put(lists)
     return {paper_id: tuple(ids) for paper_id, ids in lists.items()}
+
+
+def code_fingerprint() -> str:
+    """Return the hash of every file of the package: code, templates, schema, shipped taxonomy."""
+    digest = hashlib.sha256(f"papersite-code-{FORMAT}".encode())
+    for path in sorted(PACKAGE.rglob("*")):
+        if path.suffix in {".py", ".j2", ".json", ".yml"} and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+#: The libraries whose output generate writes (TeX, math, slugs, YAML, templates, numbers).
+GENERATE_LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "pylatexenc", "latex2mathml", "python-slugify", "numpy", "scipy")
+
+
+def _version(distribution: str) -> str:
+    """Return the installed version of ``distribution`` ("" when it is not installed)."""
+    from importlib import metadata
+
+    try:
+        return f"{distribution}={metadata.version(distribution)}"
+    except metadata.PackageNotFoundError:
+        return f"{distribution}="
+
+
+def run_key(inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str]) -> str:
+    """Return the hash of everything a generate run's output depends on.
+
+    That is the input files (their paths, in reading order, and bytes), the taxonomy,
+    ``options`` (the settings that shape pages, e.g. the site URL), papersite's code,
+    the Python running it and the versions of the libraries generate uses.
+    """
+    versions = "\0".join(_version(name) for name in GENERATE_LIBRARIES)
+    digest = hashlib.sha256(f"papersite-run-{FORMAT}\0{sys.version}\0{versions}\0{code_fingerprint()}".encode())
+    for option in options:
+        digest.update(option.encode("utf-8", "surrogateescape") + b"\0")
+    for path in [*inputs, *([taxonomy] if taxonomy else [])]:
+        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class RunState:
+    """What the last complete generate run was made from and what it wrote."""
+
+    key: str  #: its run_key
+    manifest: str  #: the hash of the manifest it left in docs_dir
+    summary: dict[str, Any]  #: figures for the summary line (papers, topics, years, files)
+    report: dict[str, Any]  #: its quality report (report.Report as a dict)
+
+
+RUN_STATE = "run.json"
+
+
+def load_run_state(folder: Path | None) -> RunState | None:
+    """Return the state of the last complete run, or None (no cache, none yet, unreadable)."""
+    if folder is None:
+        return None
+    try:
+        data = json.loads((folder / RUN_STATE).read_text(encoding="utf-8"))
+        return RunState(str(data["key"]), str(data["manifest"]), dict(data["summary"]), dict(data["report"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def save_run_state(folder: Path | None, state: RunState) -> None:
+    """Remember the state of a run that completed."""
+    if folder is None:
+        return
+    from .writer import atomic_write
+
+    body = json.dumps(asdict(state), ensure_ascii=False, sort_keys=True)
+    atomic_write(folder / RUN_STATE, body.encode("utf-8"))
+

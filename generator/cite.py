@@ -8,9 +8,8 @@ entry is escaped, so no title or author name can break the BibTeX or the LaTeX.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from urllib.parse import quote, urlsplit
 
 from text_unidecode import unidecode
@@ -53,10 +52,13 @@ _SPECIAL = re.compile("[" + re.escape("".join(_SPECIALS)) + "]")
 _AND = re.compile(r"\sand\s", re.IGNORECASE)
 
 
+#: Every character of the Unicode categories Cc, Zl and Zp (unicodedata.category), as a class.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _clean(text: str) -> str:
     """Return the text on one line, without control characters."""
-    text = "".join(" " if unicodedata.category(ch) in {"Cc", "Zl", "Zp"} else ch for ch in text)
-    return " ".join(text.split())
+    return " ".join(_CONTROL.sub(" ", text).split())
 
 
 def _ascii_words(text: str) -> list[str]:
@@ -206,11 +208,22 @@ def bibtex_entry(paper: Paper, key: str, site_url_of_page: str | None) -> str:
     return f"@inproceedings{{{key},\n{body}\n}}\n"
 
 
-def bibliography(papers: Sequence[Paper], site_url: str | None) -> str:
-    """Return a ``.bib`` file of every paper, sorted by key."""
+def bibtex_entries(papers: Sequence[Paper], site_url: str | None) -> dict[str, str]:
+    """Return every paper's entry by paper id, in the order of their keys (the ``.bib`` order)."""
     keys = bibtex_keys(papers)
     by_key = sorted(papers, key=lambda p: keys[p.id])
-    return "\n".join(bibtex_entry(p, keys[p.id], page_url(p, site_url)) for p in by_key)
+    return {p.id: bibtex_entry(p, keys[p.id], page_url(p, site_url)) for p in by_key}
+
+
+def bibliography(papers: Sequence[Paper], site_url: str | None, entries: Mapping[str, str] | None = None) -> str:
+    """Return a ``.bib`` file of every paper, sorted by key.
+
+    ``entries`` are ``bibtex_entries`` of the same papers, when the caller has them already:
+    the pages show the same entries, and computing them is the costly part.
+    """
+    if entries is None:
+        entries = bibtex_entries(papers, site_url)
+    return "\n".join(entries.values())
 
 
 def citation_meta(paper: Paper, page_url: str | None) -> list[tuple[str, str]]:

@@ -42,7 +42,8 @@ def _parser() -> argparse.ArgumentParser:
         "--no-cache", action="store_true", help="enrich every paper afresh (ignore .papersite-cache/)"
     )
     common.add_argument(
-        "-j", "--jobs", type=int, help="processes to enrich papers with (default: one per CPU)"
+        "-j", "--jobs", type=int,
+        help="processes to enrich papers with, this one included (default: one per CPU)",
     )
     common.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
     common.add_argument("-v", "--verbose", action="store_true", help="print every page written")
@@ -58,6 +59,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     serve = commands.add_parser("serve", parents=[common], help="preview with live reload; regenerates when inputs change")
     serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
+    serve.add_argument(
+        "--dirty", action="store_true",
+        help="after an edit, let MkDocs rebuild only the pages papersite rewrote: seconds instead of a "
+        "full rebuild, but not strict, and the preview's search index and Tags page then leave the other pages out",
+    )
     return parser
 
 
@@ -91,7 +97,11 @@ def _generate(settings: Settings) -> pipeline.Generated:
     return result
 
 
-def _serve(settings: Settings, dev_addr: str) -> int:
+#: Seconds between looks at the input files under ``serve`` (a look is a few stat calls).
+WATCH_EVERY = 0.2
+
+
+def _serve(settings: Settings, dev_addr: str, dirty: bool = False) -> int:
     """Run ``mkdocs serve`` and regenerate whenever an input file changes."""
     _generate(settings)
 
@@ -103,7 +113,7 @@ def _serve(settings: Settings, dev_addr: str) -> int:
 
     def watch() -> None:
         seen = snapshot()
-        while not stop.wait(0.5):
+        while not stop.wait(WATCH_EVERY):
             now = snapshot()
             if now != seen:
                 seen = now
@@ -114,6 +124,11 @@ def _serve(settings: Settings, dev_addr: str) -> int:
 
     threading.Thread(target=watch, daemon=True).start()
     command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(settings.config_file), "--dev-addr", dev_addr]
+    if dirty:
+        # The writer leaves unchanged pages' mtimes alone, so MkDocs' --dirty (source newer
+        # than its page) rebuilds exactly the pages an edit changed. MkDocs warns on every
+        # dirty build, which strict mode (mkdocs.yml) would turn into an abort.
+        command += ["--dirty", "--no-strict"]
     try:
         return subprocess.run(command, cwd=settings.project_dir, env=site.mkdocs_env(), check=False).returncode
     except KeyboardInterrupt:
@@ -129,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
         args.jobs,
     )
     if args.command == "serve":
-        return _serve(settings, args.dev_addr)
+        return _serve(settings, args.dev_addr, args.dirty)
     if args.command == "report":
         print(format_report(pipeline.prepare(settings, _progress).report))
         return EXIT_OK

@@ -127,9 +127,13 @@ def _start_worker(taxonomy: topics.Taxonomy) -> None:
     _worker_taxonomy = taxonomy
 
 
-def _enrich_in_worker(paper: Paper) -> Paper:
+def _enrich_in_worker(papers: Sequence[Paper]) -> list[Paper]:
     assert _worker_taxonomy is not None
-    return enrich_one(paper, _worker_taxonomy)
+    return [enrich_one(paper, _worker_taxonomy) for paper in papers]
+
+
+#: Papers per batch handed to a worker process (or taken back by the main one).
+BATCH = 64
 
 
 def _enrich_all(
@@ -137,16 +141,28 @@ def _enrich_all(
 ) -> Iterator[Paper]:
     """Yield each paper enriched, in order; across ``jobs`` processes for large batches.
 
-    Enrichment is pure and per paper, so processes change nothing but the time taken;
-    ``map`` keeps the input order, so the output is the same as in one process.
+    The main process is one of the ``jobs``: it starts ``jobs - 1`` workers, which take
+    batches from the front, and enriches batches from the back itself, taking back each
+    one no worker has started, until the two meet. So every CPU works to the end, and
+    only the workers' share of the papers is sent between processes.
+    Enrichment is pure and per paper, so processes change nothing but the time taken.
     """
     if jobs <= 1 or len(papers) < PARALLEL_ABOVE:
         for paper in papers:
             yield enrich_one(paper, taxonomy)
         return
+    size = max(8, min(BATCH, len(papers) // (jobs * 8)))
+    batches = [papers[i : i + size] for i in range(0, len(papers), size)]
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker, initargs=(taxonomy,)) as pool:
-        yield from pool.map(_enrich_in_worker, papers, chunksize=max(16, len(papers) // (jobs * 8)))
+    with ProcessPoolExecutor(jobs - 1, mp_context=context, initializer=_start_worker, initargs=(taxonomy,)) as pool:
+        futures = [pool.submit(_enrich_in_worker, batch) for batch in batches]
+        done: dict[int, list[Paper]] = {}
+        for index in reversed(range(len(batches))):
+            if not futures[index].cancel():
+                break  # a worker has it, and every batch before it
+            done[index] = [enrich_one(paper, taxonomy) for paper in batches[index]]
+        for index, future in enumerate(futures):
+            yield from done[index] if index in done else future.result()
 
 
 def default_jobs() -> int:

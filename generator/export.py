@@ -35,27 +35,73 @@ def paper_record(paper: Paper) -> dict[str, object]:
 
 def papers_json(papers: Sequence[Paper]) -> str:
     """Return ``papers.json``: sorted by year (newest first), then URL; stable bytes."""
-    records = sorted(
-        (paper_record(p) for p in papers), key=lambda r: (-int(r["year"]), str(r["url"]))  # type: ignore[call-overload]
-    )
-    return json.dumps(records, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
+    return json_list([text for _, text in records(papers)])
+
+
+def records(papers: Sequence[Paper]) -> list[tuple[Paper, str]]:
+    """Return each paper with its record as ``papers.json`` writes it, in the file's order.
+
+    The text of a record is made once, and serves ``papers.json`` and every topic's file.
+    """
+    pairs = [(paper_record(p), p) for p in papers]
+    pairs.sort(key=lambda rp: (-int(rp[0]["year"]), str(rp[0]["url"])))  # type: ignore[call-overload]
+    return [(paper, _json_text(record, 1)) for record, paper in pairs]
+
+
+def json_list(items: Sequence[str]) -> str:
+    """Return a JSON list of record texts (from ``records``) as a file: stable bytes."""
+    return "[\n" + ",\n".join(" " + item for item in items) + "\n]\n" if items else "[]\n"
+
+
+_INDENT = " "
+_encode_str = json.encoder.encode_basestring  # type: ignore[attr-defined]  # json's own, in C
+
+
+def _json_text(value: object, level: int) -> str:
+    """Return ``value`` as ``json.dumps(..., ensure_ascii=False, indent=1)`` writes it at ``level``.
+
+    json's indenting encoder runs in Python and was most of the data files' cost; this
+    writes the same text (tests compare the two), for the types records hold.
+    """
+    if isinstance(value, str):
+        return _encode_str(value)
+    if isinstance(value, (list, tuple, dict)):
+        if not value:
+            return "{}" if isinstance(value, dict) else "[]"
+        inner = "\n" + _INDENT * (level + 1)
+        if isinstance(value, dict):
+            items = [f"{_encode_str(str(k))}: {_json_text(v, level + 1)}" for k, v in value.items()]
+        else:
+            items = [_json_text(v, level + 1) for v in value]
+        close = "}" if isinstance(value, dict) else "]"
+        return ("{" if isinstance(value, dict) else "[") + inner + ("," + inner).join(items) + "\n" + _INDENT * level + close
+    return json.dumps(value)  # numbers, booleans, null
 
 
 SCHEMA = Path(__file__).with_name("schema") / "papers.schema.json"
 
 
 def data_files(
-    papers: Sequence[Paper], topics: Mapping[str, TopicRef], site_url: str | None, site_name: str
+    papers: Sequence[Paper],
+    topics: Mapping[str, TopicRef],
+    site_url: str | None,
+    site_name: str,
+    bibtex: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
-    """Return every data file of the site by path: JSON, its schema, BibTeX, the Atom feed."""
+    """Return every data file of the site by path: JSON, its schema, BibTeX, the Atom feed.
+
+    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
+    """
     from . import cite, feeds  # they build on this module's records
 
+    ordered = records(papers)
     files = {
-        urls.PAPERS_JSON: papers_json(papers),
+        urls.PAPERS_JSON: json_list([text for _, text in ordered]),
         urls.PAPERS_SCHEMA: SCHEMA.read_text(encoding="utf-8"),
-        urls.PAPERS_BIB: cite.bibliography(papers, site_url),
+        urls.PAPERS_BIB: cite.bibliography(papers, site_url, bibtex),
         urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED),
     }
     for name in sorted({name for p in papers for name in p.topics}):
-        files[urls.topic_json(topics[name].slug)] = feeds.topic_json(papers, name)
+        # The same records as feeds.topic_json, without encoding each paper again.
+        files[urls.topic_json(topics[name].slug)] = json_list([text for p, text in ordered if name in p.topics])
     return files

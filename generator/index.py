@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
@@ -45,11 +45,38 @@ def _row(paper: Paper, from_source: str) -> dict[str, object]:
     return {"paper": paper, "link": urls.link(from_source, urls.paper_page(paper))}
 
 
-def plan(papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None) -> list[PageSpec]:
-    """Return the spec of every generated page, in a deterministic order."""
+def plan(
+    papers: Sequence[Paper],
+    taxonomy: Taxonomy,
+    site_url: str | None = None,
+    bibtex: Mapping[str, str] | None = None,
+) -> list[PageSpec]:
+    """Return the spec of every generated page, in a deterministic order.
+
+    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
+    """
+    return plan_papers(papers, taxonomy, site_url, bibtex) + plan_indexes(papers, taxonomy)
+
+
+def plan_papers(
+    papers: Sequence[Paper],
+    taxonomy: Taxonomy,
+    site_url: str | None = None,
+    bibtex: Mapping[str, str] | None = None,
+) -> list[PageSpec]:
+    """Return the spec of every paper page, by year and slug (the only pages showing related papers)."""
     refs = topic_refs(taxonomy)
-    keys = cite.bibtex_keys(papers)
+    entries = cite.bibtex_entries(papers, site_url) if bibtex is None else bibtex
     by_id = {paper.id: paper for paper in papers}
+    return [
+        _paper_page(paper, refs, by_id, entries[paper.id], site_url)
+        for paper in sorted(papers, key=lambda p: (p.year, p.slug))
+    ]
+
+
+def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
+    """Return the spec of every index page: topics, years, all papers, trends and home."""
+    refs = topic_refs(taxonomy)
     by_topic: dict[str, list[Paper]] = defaultdict(list)
     by_year: dict[int, list[Paper]] = defaultdict(list)
     for paper in papers:
@@ -58,12 +85,8 @@ def plan(papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = Non
         by_year[paper.year].append(paper)
     years = sorted(by_year, reverse=True)
 
-    specs = [
-        _paper_page(paper, refs, by_id, keys[paper.id], site_url)
-        for paper in sorted(papers, key=lambda p: (p.year, p.slug))
-    ]
     used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
-    specs += [_topic_page(ref, by_topic[ref.name], years) for ref in used]
+    specs = [_topic_page(ref, by_topic[ref.name], years) for ref in used]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
     specs += [_year_page(year, by_year[year], refs) for year in years]
     specs.append(_years_index(years, by_year))
@@ -74,7 +97,7 @@ def plan(papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = Non
 
 
 def _paper_page(
-    paper: Paper, refs: dict[str, TopicRef], by_id: dict[str, Paper], key: str, site_url: str | None
+    paper: Paper, refs: dict[str, TopicRef], by_id: dict[str, Paper], bibtex: str, site_url: str | None
 ) -> PageSpec:
     source = urls.paper_page(paper)
     page_url = urls.absolute(site_url, source)
@@ -101,7 +124,7 @@ def _paper_page(
         "related": [
             {**_row(other, source), "shared": related.shared_topics(paper, other)} for other in neighbours
         ],
-        "bibtex": cite.bibtex_entry(paper, key, page_url),
+        "bibtex": bibtex,
     }
     return PageSpec(source, "paper.md.j2", context, front)
 

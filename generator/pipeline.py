@@ -1,17 +1,22 @@
-"""The generate stage end to end: read, enrich, plan, render, then write."""
+"""The generate stage end to end: read, enrich, plan, render, then write.
+
+Modules a run with unchanged input does not need (enrichment, numpy, Jinja2) are
+imported inside the functions that use them: such a run checks one hash and the
+output, and stops.
+"""
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 
-from . import enrich, export, index, readers, related, render, report, topics, writer
-from .cache import EnrichCache, PageCache, enrichment_fingerprint, related_lists, templates_fingerprint
+from . import cache, readers, report, writer
 from .config import Settings
 from .model import Paper
-from .report import Report
+from .report import Notice, Report, TopicCount
 from .writer import WriteStats
 
 log = logging.getLogger(__name__)
@@ -30,7 +35,7 @@ class Prepared:
 class Generated:
     """The outcome of one generate run."""
 
-    papers: list[Paper]
+    paper_count: int
     topic_count: int
     years: list[int]
     stats: WriteStats
@@ -41,41 +46,123 @@ class Generated:
         """Return the one-line summary printed at the end of a run."""
         s = self.stats
         return (
-            f"{len(self.papers):,} papers, {self.topic_count} topics, {len(self.years)} years; "
+            f"{self.paper_count:,} papers, {self.topic_count} topics, {len(self.years)} years; "
             f"{s.written} pages written, {s.unchanged} unchanged, {s.removed} removed "
             f"in {self.seconds:.2f} s"
         )
 
 
-def prepare(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Prepared:
-    """Read, enrich, plan and render every page in memory; write nothing."""
+def find_inputs(settings: Settings) -> tuple[list[Path], list[Notice]]:
+    """Return the input files the settings name (folders expanded), and what was noticed on the way."""
+    with report.collecting() as notices:
+        files = readers.input_files(settings.inputs)
+    return files, notices
+
+
+def prepare(
+    settings: Settings,
+    progress: Callable[[int, int], None] | None = None,
+    inputs: tuple[list[Path], list[Notice]] | None = None,
+) -> Prepared:
+    """Read, enrich, plan and render every page in memory; write nothing.
+
+    ``inputs`` is what ``find_inputs`` returned, when the caller has it.
+    """
+    from . import cite, enrich, export, index, related, render, topics
+    from .background import Background
+    from .cache import EnrichCache, RelatedCache, enrichment_fingerprint
+
     taxonomy = topics.load_taxonomy(settings.taxonomy)
     taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
-    cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
+    enrich_cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
+    files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
-        papers = readers.read_inputs(settings.inputs)
-        papers = enrich.enrich(papers, taxonomy, progress, cache, settings.jobs)
-    cache.store.save()
-    if cache.store.hits:
-        log.info("enriched %d papers, %d from the cache", len(papers), cache.store.hits)
-    neighbours = related_lists(settings.cache_dir, papers, lambda: related.related_ids(papers))
+        papers = readers.read_inputs(files)
+        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs)
+    enrich_cache.store.save()
+    if enrich_cache.store.hits:
+        log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
+
+    # Related papers (numpy) are computed in a second process, when there is a CPU for
+    # it, while this one makes everything that does not show them.
+    related_cache = RelatedCache(settings.cache_dir, papers)
+    neighbours = related_cache.get()
+    jobs = enrich.default_jobs() if settings.jobs is None else settings.jobs
+    pending = None
+    if neighbours is None:
+        enriched = papers
+        pending = Background(lambda: related.related_ids(enriched), jobs > 1 and len(papers) >= PARALLEL_RELATED)
+    quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
+    # The pages and papers.bib show the same entries: make them once.
+    bibtex = cite.bibtex_entries(papers, settings.site_url)
+    pages = render.render_pages([*index.plan_indexes(papers, taxonomy), index.report_page(quality)])
+    if pending is not None:
+        neighbours = pending.result()
+        related_cache.put(neighbours)
+    assert neighbours is not None
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
-    quality = report.build_report(papers, taxonomy, notices, report.input_bases(settings.inputs))
-    specs = index.plan(papers, taxonomy, settings.site_url)
-    specs.append(index.report_page(quality))
-    pages = PageCache(settings.cache_dir, templates_fingerprint())
-    files = render.render_pages(specs, pages)
-    pages.store.save()
-    files.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name))
-    return Prepared(papers, files, quality)
+    render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex), pages)
+    pages.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex))
+    return Prepared(papers, pages, quality)
+
+
+#: Compute related papers in a process of their own from this many papers on (with jobs > 1).
+PARALLEL_RELATED = 400
+
+
+def run_key(settings: Settings, files: Sequence[Path]) -> str:
+    """Return the hash of everything this run's output depends on (see cache.run_key)."""
+    import os
+
+    options = [
+        f"docs_dir={settings.docs_dir}",
+        f"site_url={settings.site_url}",
+        f"site_name={settings.site_name}",
+        # The feed's date (feeds.feed_updated).
+        f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}",
+        *(f"input={path}" for path in settings.inputs),
+    ]
+    return cache.run_key(files, settings.taxonomy, options)
 
 
 def generate(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Generated:
-    """Generate the site's Markdown into ``docs_dir``; write nothing if any input is bad."""
+    """Generate the site's Markdown into ``docs_dir``; write nothing if any input is bad.
+
+    When the input, settings and code are those of the last complete run, and the files
+    it wrote are all as it left them, there is nothing to do and nothing is read further.
+    """
     start = time.perf_counter()
-    prepared = prepare(settings, progress)
+    inputs = find_inputs(settings)
+    files = inputs[0]
+    key = run_key(settings, files) if settings.cache_dir else None
+    last = cache.load_run_state(settings.cache_dir)
+    if key and last and last.key == key and writer.outputs_intact(settings.docs_dir, last.manifest):
+        log.info("input, settings and code unchanged since the last run: nothing to do")
+        summary = last.summary
+        stats = WriteStats(0, int(summary["files"]), 0)
+        return Generated(
+            int(summary["papers"]), int(summary["topics"]), list(summary["years"]), stats,
+            time.perf_counter() - start, _report_from_dict(last.report),
+        )
+
+    prepared = prepare(settings, progress, inputs)
     stats = writer.write_files(settings.docs_dir, prepared.files)
     papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})
-    return Generated(papers, topic_count, years, stats, time.perf_counter() - start, prepared.report)
+    manifest = writer.manifest_digest(settings.docs_dir)
+    if key and manifest:
+        summary = {"papers": len(papers), "topics": topic_count, "years": years, "files": len(prepared.files)}
+        cache.save_run_state(settings.cache_dir, cache.RunState(key, manifest, summary, asdict(prepared.report)))
+    return Generated(len(papers), topic_count, years, stats, time.perf_counter() - start, prepared.report)
+
+
+def _report_from_dict(data: dict) -> Report:
+    """Return the report ``dataclasses.asdict`` turned into ``data``."""
+    return Report(
+        **{
+            **data,
+            "topics": tuple(TopicCount(**t) for t in data["topics"]),
+            "notices": tuple(Notice(**n) for n in data["notices"]),
+        }
+    )

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import quote
 
 import jinja2
 import yaml
 
 # Characters Python-Markdown treats as markup inside inline text and can backslash-escape
-# (no ~ ^ =: no extension that uses them is on, and their escapes would show).
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
+# (no ~ ^ =: no extension that uses them is on, and their escapes would show). The backslash
+# itself is escaped first, in md_text, so the escapes added after it are not doubled.
+_MD_SPECIAL = "`*_[]{}()#+!|"
 # ":name:" is an emoji shortcode to pymdownx.emoji: break it with an entity.
 _EMOJI_COLON = re.compile(r":(?=[\w+-])")
 _URL_UNSAFE = re.compile(r"[^A-Za-z0-9\-._~:/?#\[\]@!$&'*+,;=%]")
@@ -32,9 +34,13 @@ class PageSpec:
 
 def md_text(value: object) -> str:
     """Escape text so Markdown shows it literally (HTML, emphasis, links, emoji)."""
-    text = html.escape(str(value), quote=False)
-    text = _MD_SPECIAL.sub(r"\\\1", text)
-    return _EMOJI_COLON.sub("&#58;", text)
+    # str.replace scans in C: six times faster than html.escape and a regex substitution,
+    # for the same text (abstracts are escaped once per topic and year page they are on).
+    text = str(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\\", "\\\\")
+    for char in _MD_SPECIAL:
+        if char in text:
+            text = text.replace(char, "\\" + char)
+    return _EMOJI_COLON.sub("&#58;", text) if ":" in text else text
 
 
 def html_text(value: object) -> str:
@@ -78,12 +84,94 @@ def plural(count: int, noun: str) -> str:
 
 # libyaml's emitter is about ten times faster than PyYAML's own; same output, same safety.
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+_STR_TAG = "tag:yaml.org,2002:str"
+_RESOLVER = yaml.resolver.Resolver()
+#: Printable ASCII on one line: the strings whose YAML style the fast path below decides.
+_ASCII_LINE = re.compile(r"[\x20-\x7e]+")
+#: Longer strings go to PyYAML, which folds lines past its width.
+_SCALAR_MAX = 4000
+# libyaml's indicators (emitter.c, yaml_emitter_analyze_scalar) that rule out a plain scalar
+# in block context: at the start; a ": " or " #" (or ":" at the end) anywhere.
+_FIRST_INDICATORS = frozenset("#,[]{}&*!|>'\"%@`")
+_BLOCK_INDICATOR = re.compile(r"^[-?:](?: |$)|^---|^\.\.\.|:(?: |$)| #")
+
+
+def _scalar(value: object) -> str | None:
+    """Return a scalar as libyaml writes it in a block, or None when that takes PyYAML to know.
+
+    Known here: whole numbers, booleans and one-line printable ASCII strings, plain when
+    libyaml allows it and the string reads back as a string (not "yes", "2024", "null"),
+    else single-quoted. This is what nearly every front matter holds, and writing it
+    directly costs a tenth of building and emitting YAML nodes. Tests compare the two.
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return _string(value) if isinstance(value, str) else None
+
+
+@functools.lru_cache(maxsize=4096)  # tags, venues, the citation_* names repeat on every page
+def _string(value: str) -> str | None:
+    if not (len(value) <= _SCALAR_MAX and _ASCII_LINE.fullmatch(value)):
+        return None
+    plain = (
+        value[0] != " "
+        and value[-1] != " "
+        and value[0] not in _FIRST_INDICATORS
+        and _BLOCK_INDICATOR.search(value) is None
+        and _RESOLVER.resolve(yaml.ScalarNode, value, (True, False)) == _STR_TAG
+    )
+    return value if plain else "'" + value.replace("'", "''") + "'"
+
+
+def _block(data: dict[str, Any], indent: str = "") -> list[str] | None:
+    """Return the lines libyaml writes for a mapping, or None if a value is beyond ``_scalar``."""
+    lines = []
+    for key, value in data.items():
+        key_text = _scalar(key) if isinstance(key, str) else None
+        if key_text is None or key_text != key:
+            return None
+        text = _scalar(value)
+        if text is not None:
+            lines.append(f"{indent}{key}: {text}")
+        elif isinstance(value, dict) and value:
+            inner = _block(value, indent + "  ")
+            if inner is None:
+                return None
+            lines += [f"{indent}{key}:", *inner]
+        elif isinstance(value, list):
+            if not value:
+                lines.append(f"{indent}{key}: []")
+                continue
+            # A sequence in a mapping is not indented ("indentless"), its mappings are.
+            lines.append(f"{indent}{key}:")
+            for item in value:
+                text = _scalar(item)
+                if text is not None:
+                    lines.append(f"{indent}- {text}")
+                    continue
+                inner = _block(item, indent + "  ") if isinstance(item, dict) and item else None
+                if inner is None:
+                    return None
+                lines.append(f"{indent}- {inner[0][len(indent) + 2:]}")
+                lines += inner[1:]
+        else:
+            return None
+    return lines
 
 
 def dump_front_matter(data: dict[str, Any]) -> str:
     """Return a YAML front matter block; data, never string-built, so any title is safe."""
-    body = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10_000)
-    return f"---\n{body}---\n"
+    lines = _block(data) if data else None
+    if lines is not None:
+        return "---\n" + "\n".join(lines) + "\n---\n"
+    return f"---\n{yaml_dump(data)}---\n"
+
+
+def yaml_dump(data: object) -> str:
+    """Return ``data`` as YAML, as PyYAML writes it for front matter."""
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10_000)
 
 
 def environment() -> jinja2.Environment:
@@ -94,32 +182,22 @@ def environment() -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         autoescape=False,  # Markdown output: escaping is explicit, via the md/attr filters
+        auto_reload=False,  # one run, templates do not change: no stat per page (or include)
     )
     env.filters.update(md=md_text, attr=attr_value, url=safe_url, repo_name=repo_name, plural=plural, fence=fence)
     return env
 
 
-class PageMemo(Protocol):
-    """Somewhere to keep rendered pages between runs (see cache.PageCache)."""
-
-    def get(self, spec: PageSpec) -> str | None: ...
-
-    def put(self, spec: PageSpec, text: str) -> None: ...
-
-
-def render_pages(specs: Iterable[PageSpec], memo: PageMemo | None = None) -> dict[str, str]:
-    """Render every spec (or take it from ``memo``); return Markdown text by source path."""
+def render_pages(specs: Iterable[PageSpec], pages: dict[str, str] | None = None) -> dict[str, str]:
+    """Render every spec; return Markdown text by source path (added to ``pages``, if given)."""
     env = environment()
-    pages: dict[str, str] = {}
+    templates: dict[str, jinja2.Template] = {}
+    pages = {} if pages is None else pages
     for spec in specs:
         if spec.source in pages:
             raise ValueError(f"two pages want the same path: {spec.source}")
-        text = memo.get(spec) if memo else None
-        if text is None:
-            front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
-            text = env.get_template(spec.template).render(front_matter=front, **spec.context)
-            text = text.rstrip("\n") + "\n"
-            if memo:
-                memo.put(spec, text)
-        pages[spec.source] = text
+        template = templates.get(spec.template) or templates.setdefault(spec.template, env.get_template(spec.template))
+        front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
+        text = template.render(front_matter=front, **spec.context)
+        pages[spec.source] = text.rstrip("\n") + "\n"
     return pages

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -50,9 +51,23 @@ def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatc
     assert len(seen) == 1 and "Unsupervised representation learning" in seen[0]
 
 
-def test_cache_keys_cover_code_taxonomy_and_templates(tmp_path: Path) -> None:
+def test_the_enrichment_key_covers_the_taxonomy_and_all_enriching_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert cache.enrichment_fingerprint(b"a") != cache.enrichment_fingerprint(b"b")
-    assert len(cache.templates_fingerprint()) == 64
+    package = tmp_path / "generator"
+    shutil.copytree(cache.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "PACKAGE", package)
+    first = cache.enrichment_fingerprint(b"a")
+    # A module that enrichment reaches only through another one still counts.
+    with (package / "titles_names.py").open("a", encoding="utf-8") as module:
+        module.write("# a new title rule\n")
+    second = cache.enrichment_fingerprint(b"a")
+    assert second != first
+    # Code that only renders or writes pages leaves enrichment's cache valid.
+    with (package / "render.py").open("a", encoding="utf-8") as module:
+        module.write("# a new filter\n")
+    assert cache.enrichment_fingerprint(b"a") == second
 
 
 def test_no_cache_leaves_no_cache_folder(project: Path) -> None:

@@ -15,7 +15,7 @@ from generator.readers import csvfile, jsonl, plain
 from generator.readers.records import RecordReader
 from generator.readers.text import decode
 
-__all__ = ["SUFFIXES", "read_inputs"]
+__all__ = ["SUFFIXES", "input_files", "read_inputs"]
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +87,11 @@ def _expand(paths: Sequence[Path]) -> list[Path]:
         else:
             raise InputError(path, "expected a file or a folder, found nothing at this path")
     return files
+
+
+def input_files(paths: Sequence[Path]) -> list[Path]:
+    """Return the files that the given files and folders stand for, in reading order."""
+    return _expand(paths)
 
 
 def _read_file(path: Path, reader: Reader) -> list[Paper]:

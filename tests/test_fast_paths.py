@@ -1,0 +1,61 @@
+"""The fast writers give exactly the bytes of the libraries they stand in for."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import string
+
+import yaml
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from generator import export, render
+
+# Printable ASCII is what the fast path decides itself; the rest must fall back to PyYAML.
+_TEXT = st.one_of(
+    st.text(alphabet=string.printable, max_size=12),
+    st.text(max_size=8),
+    st.sampled_from(["yes", "No", "null", "~", "2024", "1.5", "0x1F", "1e3", ".inf", "2024-01-01", "-", "---",
+                     "...", "=", "<<", "12:30", "a: b", "a:b", "a #b", "a#b", "- a", "? a", "?a", ":a", "'q'", ""]),
+)
+_SCALAR = st.one_of(_TEXT, st.integers(-10, 3000), st.booleans())
+_LEAF = st.one_of(_SCALAR, st.lists(_SCALAR, max_size=3), st.dictionaries(_TEXT, _SCALAR, max_size=2))
+_FRONT = st.dictionaries(_TEXT, st.one_of(_LEAF, st.lists(st.dictionaries(_TEXT, _SCALAR, max_size=2), max_size=2)), max_size=5)
+
+
+def _pyyaml(data: dict) -> str:
+    return f"---\n{yaml.dump(data, Dumper=yaml.CSafeDumper, allow_unicode=True, sort_keys=False, width=10_000)}---\n"
+
+
+@given(_FRONT)
+@example({"title": "A &amp; B", "citation": [{"name": "citation_publication_date", "content": "2024"}]})
+@example({"tags": [], "search": {"exclude": True}, "hide": ["tags"]})
+def test_front_matter_is_what_pyyaml_writes(data: dict) -> None:
+    if not data:
+        return
+    assert render.dump_front_matter(data) == _pyyaml(data)
+
+
+_JSON = st.recursive(
+    st.one_of(st.text(max_size=6), st.integers(), st.booleans(), st.none()),
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=4), inner, max_size=3)),
+    max_leaves=12,
+)
+
+
+@given(st.lists(st.dictionaries(st.text(max_size=5), _JSON, max_size=4), max_size=3))
+def test_json_records_are_what_json_dumps_writes(records: list[dict]) -> None:
+    texts = [export._json_text(record, 1) for record in records]
+    assert export.json_list(texts) == json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+
+
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
+
+
+@given(st.text(alphabet=string.printable + "é€\u2028", max_size=40))
+def test_md_text_escapes_as_html_escape_then_backslashes(text: str) -> None:
+    expected = _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    expected = re.sub(r":(?=[\w+-])", "&#58;", expected)
+    assert render.md_text(text) == expected
