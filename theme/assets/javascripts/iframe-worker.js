@@ -142,7 +142,12 @@
       var code = "(" + prelude + ")(" + unpackDocs + ");\n" + window.__searchWorker.source;
       blobURL = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
     }
-    return new NativeWorker(blobURL);
+    var worker = new NativeWorker(blobURL);
+    // A spare worker may fail before anyone listens: remember it (see spawn).
+    worker.addEventListener("error", function () {
+      worker.failed = true;
+    });
+    return worker;
   }
 
   /* Material's search worker as two real workers, a quick one and a full one. */
@@ -174,7 +179,11 @@
       worker.onerror = function () {
         onError(!(fullReady || quickReady)); // true: nothing built, the caller may fall back
       };
-      worker.postMessage(withDocs(message, false));
+      if (worker.failed) {
+        setTimeout(worker.onerror, 0); // it failed while it waited as a spare
+      } else {
+        worker.postMessage(withDocs(message, false));
+      }
       return worker;
     }
 
