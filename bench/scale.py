@@ -82,6 +82,24 @@ class Step:
 SNAPSHOT: dict[str, Path] = {"root": ROOT}
 
 
+def copy_project_files(root: Path, target: Path) -> None:
+    """Copy the project's configuration, theme, hooks and hand-written pages from ``root`` to ``target``."""
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in PROJECT_FILES:
+        source = root / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=ignore)
+        elif source.exists():
+            shutil.copy2(source, target / name)
+    (target / "site_src").mkdir(parents=True, exist_ok=True)
+    for name in HAND_WRITTEN_PAGES:
+        source = root / "site_src" / name
+        if source.is_dir():
+            shutil.copytree(source, target / "site_src" / name)
+        else:
+            shutil.copy2(source, target / "site_src" / name)
+
+
 def take_snapshot(work: Path) -> Path:
     """Copy the generator package and the project files once, so every run measures the same code.
 
@@ -90,21 +108,8 @@ def take_snapshot(work: Path) -> Path:
     target = work / "snapshot"
     if target.exists():
         shutil.rmtree(target)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    shutil.copytree(ROOT / "generator", target / "generator", ignore=ignore)
-    for name in PROJECT_FILES:
-        source = ROOT / name
-        if source.is_dir():
-            shutil.copytree(source, target / name, ignore=ignore)
-        elif source.exists():
-            shutil.copy2(source, target / name)
-    for name in HAND_WRITTEN_PAGES:
-        source = ROOT / "site_src" / name
-        (target / "site_src").mkdir(exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(source, target / "site_src" / name)
-        else:
-            shutil.copy2(source, target / "site_src" / name)
+    shutil.copytree(ROOT / "generator", target / "generator", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    copy_project_files(ROOT, target)
     SNAPSHOT["root"] = target
     return target
 
@@ -115,7 +120,7 @@ def source_state() -> str:
         done = subprocess.run(["git", "--no-optional-locks", *args], cwd=ROOT, capture_output=True, text=True, check=False)
         return done.stdout.strip()
 
-    changed = git("status", "--porcelain", "--", "generator", "mkdocs.yml", "theme", "site_src")
+    changed = git("status", "--porcelain", "--", "generator", "mkdocs.yml", "theme", "hooks", "site_src")
     return f"{git('rev-parse', '--short', 'HEAD') or 'unknown'}{' + local changes' if changed else ''}"
 
 
@@ -142,23 +147,10 @@ def run_measured(command: Sequence[str], cwd: Path, log_file: Path) -> Step:
 
 def fresh_project(target: Path) -> Path:
     """Copy the project's configuration, theme and hand-written pages to an empty ``target``."""
-    root = SNAPSHOT["root"]
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
-    for name in PROJECT_FILES:
-        source = root / name
-        if source.is_dir():
-            shutil.copytree(source, target / name)
-        elif source.exists():
-            shutil.copy2(source, target / name)
-    for name in HAND_WRITTEN_PAGES:
-        source = root / "site_src" / name
-        (target / "site_src").mkdir(exist_ok=True)
-        if source.is_dir():
-            shutil.copytree(source, target / "site_src" / name)
-        else:
-            shutil.copy2(source, target / "site_src" / name)
+    copy_project_files(SNAPSHOT["root"], target)
     return target
 
 
@@ -231,7 +223,8 @@ def measure_site(site_dir: Path) -> Sizes:
         if path.is_file():
             total += path.stat().st_size
             html += path.name == "index.html"
-    papers = [p.stat().st_size for p in (site_dir / "papers").rglob("index.html")]
+    listing = site_dir / "papers" / "index.html"  # All papers: a listing, not a paper page
+    papers = [p.stat().st_size for p in (site_dir / "papers").rglob("index.html") if p != listing]
     search = site_dir / "search" / "search_index.json"
     return Sizes(
         site_mb=total / 1e6,

@@ -115,6 +115,9 @@ def test_browse_home_topics_topic_paper_back_and_years(page: Page, site: Site) -
     expect(page.locator("h1").first).to_have_text("Years")
     page.locator("article table a").first.click()
     expect(page.locator("h1").first).to_have_text(re.compile(r"^\d{4}$"))
+    # Folded abstracts are shown as written: no Markdown escape (``\(``, ``\_``) shows as a backslash.
+    folded = page.locator("details.ps-more").all_text_contents()
+    assert folded and not [text for text in folded if re.search(r"\\[`*_\[\]{}()#+!|]", text)]
 
 
 def test_search_finds_a_coined_name_first_and_opens_it(page: Page, site: Site) -> None:
