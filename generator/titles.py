@@ -80,6 +80,18 @@ def infer_title(text: str) -> str:
 
 _SPACE_PUNCT = re.compile(r"\s+([,;:.])")  # "we propose , a ..." once a macro is gone
 
+# A lead-in that ties the sentence to the one before it ("Finally, we propose ..."): out of
+# context, as a summary, the sentence reads better without it ("We propose ...").
+_LEAD_IN = re.compile(
+    r"(?:finally|moreover|furthermore|additionally|in addition|specifically|concretely|in particular"
+    r"|here|therefore|thus|hence|instead|consequently|as a result|in response|in this (?:paper|work)"
+    r"|to this end|to (?:address|tackle|overcome|bridge|fill|solve|resolve|mitigate) (?:this|these|the above)"
+    r"(?: \w+){0,2}|(?:motivated|inspired|guided) by (?:this|these|the above)(?: \w+){0,2}"
+    r"|building (?:on|upon) (?:this|these)(?: \w+){0,2}|based on (?:this|these)(?: \w+){0,2}),\s+"
+    r"(?=(?:we|our|this paper|this work)\b)",
+    re.IGNORECASE,
+)
+
 
 def summarize(text: str) -> str:
     """Return the contribution sentence as a one-line summary of at most 220 characters."""
@@ -88,6 +100,8 @@ def summarize(text: str) -> str:
         return FALLBACK_TITLE + "."
     sentence = a.sentences[a.contribution] if a.contribution >= 0 else a.sentences[0]
     sentence = _SPACE_PUNCT.sub(r"\1", sentence.strip()).rstrip(".!?;:, ")
+    lead_in = _LEAD_IN.match(sentence)
+    sentence = sentence[lead_in.end():] if lead_in else sentence
     if len(sentence) > MAX_SUMMARY - 1:
         head = sentence[: MAX_SUMMARY - 2]
         # Prefer ending at a clause boundary; fall back to a word boundary with an ellipsis.

@@ -496,3 +496,18 @@ def test_token_helpers_match_their_plain_definitions(text: str) -> None:
         pos += len(tok)
     for at in range(len(text) + 2):
         assert _token_index(text, tokens, at) == sum(s < at for s in starts)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "summary"),
+    [
+        ("Finally, we propose an integrated approach.", "We propose an integrated approach."),
+        ("Motivated by this, we introduce FooNet, a novel framework.", "We introduce FooNet, a novel framework."),
+        ("To address this issue, we present BarNet.", "We present BarNet."),
+        ("In this paper, our method learns faster.", "Our method learns faster."),
+        # A condition is part of what the sentence says: it stays.
+        ("For graphs with n nodes, we prove a tight bound.", "For graphs with n nodes, we prove a tight bound."),
+    ],
+)
+def test_a_summary_drops_a_lead_in_that_needs_the_sentence_before(sentence: str, summary: str) -> None:
+    assert summarize(f"Large models are costly to train. {sentence}") == summary
