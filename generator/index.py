@@ -143,7 +143,7 @@ def _topic_page(ref: TopicRef, papers: list[Paper], all_years: list[int]) -> Pag
     front = {"title": html_text(ref.name), "description": html_text(ref.description), **_INDEX_PAGE}
     spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), ref.name)
     context = {"topic": ref, "count": len(papers), "years": groups, "spark": spark}
-    return PageSpec(ref.source, "topic.md.j2", context, front)
+    return PageSpec(ref.source, "topic.md.j2", context, front, ascii=True)
 
 
 def _topics_index(
@@ -177,7 +177,7 @@ def _year_page(year: int, papers: list[Paper], refs: dict[str, TopicRef]) -> Pag
     venues = sorted({p.venue for p in papers})
     front = {"title": str(year), "description": f"Papers of {year}, by main topic.", **_INDEX_PAGE}
     context = {"year": year, "count": len(papers), "venues": venues, "groups": groups}
-    return PageSpec(source, "year.md.j2", context, front)
+    return PageSpec(source, "year.md.j2", context, front, ascii=True)
 
 
 def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
@@ -211,7 +211,7 @@ def _all_papers(
         **_INDEX_PAGE,
     }
     context = {"rows": rows, "topics": used, "years": years}
-    return PageSpec(source, "all_papers.md.j2", context, front)
+    return PageSpec(source, "all_papers.md.j2", context, front, ascii=True)
 
 
 def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:

@@ -27,7 +27,7 @@ class Prepared:
     """Everything a run derives from its input, before anything is written."""
 
     papers: list[Paper]
-    files: dict[str, str]  #: Markdown and data files by path under docs_dir
+    files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
 
 
@@ -102,7 +102,8 @@ def prepare(
     assert neighbours is not None
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
     render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex), pages)
-    pages.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex))
+    data_files = export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex)
+    pages.update((path, text.encode("utf-8")) for path, text in data_files.items())
     return Prepared(papers, pages, quality)
 
 

@@ -30,6 +30,11 @@ class PageSpec:
     template: str
     context: dict[str, Any] = field(default_factory=dict)
     front_matter: dict[str, Any] | None = None
+    #: Write the body's characters beyond ASCII as character references (``&#945;``), which
+    #: browsers show as the characters. For long listings without code blocks (topics,
+    #: years, all papers): MkDocs then holds them as compact ASCII strings, where one
+    #: character beyond Latin-1 would make every character of the page take 2 or 4 bytes.
+    ascii: bool = False
 
 
 def md_text(value: object) -> str:
@@ -188,8 +193,13 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_pages(specs: Iterable[PageSpec], pages: dict[str, str] | None = None) -> dict[str, str]:
-    """Render every spec; return Markdown text by source path (added to ``pages``, if given)."""
+def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """Render every spec; return its Markdown, UTF-8 encoded, by source path (added to ``pages``).
+
+    Pages are kept encoded: a str holding one character beyond Latin-1 takes two or four
+    bytes for every character, and topic and year pages repeat every abstract, so a corpus's
+    pages as str take about three times the memory of their bytes.
+    """
     env = environment()
     templates: dict[str, jinja2.Template] = {}
     pages = {} if pages is None else pages
@@ -198,6 +208,8 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, str] | None = None)
             raise ValueError(f"two pages want the same path: {spec.source}")
         template = templates.get(spec.template) or templates.setdefault(spec.template, env.get_template(spec.template))
         front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
-        text = template.render(front_matter=front, **spec.context)
-        pages[spec.source] = text.rstrip("\n") + "\n"
+        text = template.render(front_matter=front, **spec.context).rstrip("\n") + "\n"
+        if spec.ascii and text.startswith(front):
+            text = front + text[len(front) :].encode("ascii", "xmlcharrefreplace").decode("ascii")
+        pages[spec.source] = text.encode("utf-8")
     return pages

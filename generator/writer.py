@@ -162,14 +162,14 @@ def _apply(docs_dir: Path, journal: dict) -> None:
     (docs_dir / JOURNAL).unlink(missing_ok=True)
 
 
-def write_files(docs_dir: Path, files: Mapping[str, str]) -> WriteStats:
-    """Make ``docs_dir`` hold exactly ``files`` among papersite's files; return what changed.
+def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
+    """Make ``docs_dir`` hold exactly ``files`` (text, or UTF-8 bytes) among papersite's files.
 
-    Checks every target first and changes nothing if any is a user's file.
+    Returns what changed. Checks every target first and changes nothing if any is a user's file.
     """
     recover(docs_dir)
     manifest = read_manifest(docs_dir)
-    encoded = {rel: text.encode("utf-8") for rel, text in sorted(files.items())}
+    encoded = {rel: data if isinstance(data, bytes) else data.encode("utf-8") for rel, data in sorted(files.items())}
     new_manifest = {rel: _digest(data) for rel, data in encoded.items()}
 
     clashes = []

@@ -118,6 +118,9 @@ def test_browse_home_topics_topic_paper_back_and_years(page: Page, site: Site) -
     # Folded abstracts are shown as written: no Markdown escape (``\(``, ``\_``) shows as a backslash.
     folded = page.locator("details.ps-more").all_text_contents()
     assert folded and not [text for text in folded if re.search(r"\\[`*_\[\]{}()#+!|]", text)]
+    # Written as character references (render.PageSpec.ascii), shown as the characters.
+    assert any(re.search(r"[^\x00-\x7f]", text) for text in folded)
+    assert not [text for text in folded if re.search(r"&#?\w+;", text)]
 
 
 def test_search_finds_a_coined_name_first_and_opens_it(page: Page, site: Site) -> None:

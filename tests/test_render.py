@@ -1,5 +1,8 @@
 """Rendering helpers: whatever a title holds, Markdown shows it literally."""
 
+import html
+
+import jinja2
 import markdown
 import pytest
 import yaml
@@ -60,3 +63,19 @@ def test_two_specs_for_one_path_is_an_error() -> None:
     spec = render.PageSpec("a.md", "years_index.md.j2", {"years": []}, {"title": "Years"})
     with pytest.raises(ValueError, match="a.md"):
         render.render_pages([spec, spec])
+
+
+def test_an_ascii_page_writes_characters_beyond_ascii_as_references(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = render.environment()
+    env.loader = jinja2.DictLoader({"t.md.j2": "{{ front_matter }}# {{ name | md }}\n\n<details>{{ name | e }}</details>\n"})
+    monkeypatch.setattr(render, "environment", lambda: env)
+    name = "Zoë’s α-Net 🙂 & <b>"
+    specs = [render.PageSpec(f"{n}.md", "t.md.j2", {"name": name}, {"title": name}, ascii=n == "a") for n in "ab"]
+    pages = {path: data.decode("utf-8") for path, data in render.render_pages(specs).items()}
+    front, body = pages["a.md"].split("---\n")[1], pages["a.md"].split("---\n", 2)[2]
+    assert yaml.safe_load(front)["title"] == name  # front matter stays as written
+    assert body.isascii() and "&#945;" in body and "&#128578;" in body
+    assert not pages["b.md"].split("---\n", 2)[2].isascii()
+    # Markdown passes the references through: a browser shows the same text on both pages.
+    shown = [html.unescape(_html(page.split("---\n", 2)[2])) for page in (pages["a.md"], pages["b.md"])]
+    assert shown[0] == shown[1] and name in shown[0]

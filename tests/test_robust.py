@@ -571,7 +571,7 @@ def test_arbitrary_records_render_to_safe_pages(property_project: Path, records:
         assert not rel.startswith("/") and ".." not in rel.split("/"), rel
     for paper in prepared.papers:
         assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", paper.slug), paper.slug
-        _, front, body = prepared.files[f"papers/2024/{paper.slug}.md"].split("---\n", 2)
+        _, front, body = prepared.files[f"papers/2024/{paper.slug}.md"].decode("utf-8").split("---\n", 2)
         assert html.unescape(yaml.safe_load(front)["title"]) == paper.title
         page = markdown.markdown(body, extensions=_MD_EXTENSIONS)
         html_page = property_project / "page.html"
