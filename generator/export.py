@@ -87,21 +87,24 @@ def data_files(
     site_url: str | None,
     site_name: str,
     bibtex: Mapping[str, str] | None = None,
-) -> dict[str, str]:
-    """Return every data file of the site by path: JSON, its schema, BibTeX, the Atom feed.
+) -> dict[str, bytes]:
+    """Return every data file of the site (UTF-8) by path: JSON, its schema, BibTeX, the Atom feed.
 
-    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
+    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them. Each
+    file is encoded as soon as it is made: as text, all of them together would take two to
+    four times the memory (see render.render_pages).
     """
     from . import cite, feeds  # they build on this module's records
 
     ordered = records(papers)
     files = {
-        urls.PAPERS_JSON: json_list([text for _, text in ordered]),
-        urls.PAPERS_SCHEMA: SCHEMA.read_text(encoding="utf-8"),
-        urls.PAPERS_BIB: cite.bibliography(papers, site_url, bibtex),
-        urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED),
+        urls.PAPERS_JSON: json_list([text for _, text in ordered]).encode("utf-8"),
+        urls.PAPERS_SCHEMA: SCHEMA.read_bytes(),
+        urls.PAPERS_BIB: cite.bibliography(papers, site_url, bibtex).encode("utf-8"),
+        urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED).encode("utf-8"),
     }
     for name in sorted({name for p in papers for name in p.topics}):
         # The same records as feeds.topic_json, without encoding each paper again.
-        files[urls.topic_json(topics[name].slug)] = json_list([text for p, text in ordered if name in p.topics])
+        topic = json_list([text for p, text in ordered if name in p.topics])
+        files[urls.topic_json(topics[name].slug)] = topic.encode("utf-8")
     return files

@@ -102,8 +102,7 @@ def prepare(
     assert neighbours is not None
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
     render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex), pages)
-    data_files = export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex)
-    pages.update((path, text.encode("utf-8")) for path, text in data_files.items())
+    pages.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex))
     return Prepared(papers, pages, quality)
 
 
