@@ -19,7 +19,7 @@ import hashlib
 import json
 import logging
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -86,17 +86,23 @@ def package_imports(module: str) -> list[Path]:
     return sorted(files)
 
 
+def code_digest(paths: Iterable[Path]) -> bytes:
+    """Return a hash of the package files ``paths``: their names in the package and contents."""
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.digest()
+
+
 def enrichment_fingerprint(taxonomy_source: bytes) -> str:
     """Return the hash of everything besides the paper that enrichment depends on.
 
     That is the taxonomy, the code of every module enrichment runs and the versions of
     the libraries it calls (TeX and math conversion, slugs).
     """
-    code = package_imports(ENRICHING_MODULE)
-    digest = hashlib.sha256("\0".join(map(_version, GENERATE_LIBRARIES)).encode())
-    for path in code:
-        digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0" + path.read_bytes())
-    return fingerprint(digest.digest(), taxonomy_source)
+    code = code_digest(package_imports(ENRICHING_MODULE))
+    return fingerprint(library_versions().encode(), code, taxonomy_source)
 
 
 @dataclass
@@ -188,7 +194,7 @@ class RelatedCache:
     """
 
     def __init__(self, folder: Path | None, papers: Sequence[Paper]) -> None:
-        self.store = Store.load(folder, "related.json", fingerprint([PACKAGE / "related.py"]))
+        self.store = Store.load(folder, "related.json", fingerprint(code_digest(package_imports("related"))))
         corpus = sorted((p.id, p.title, p.text) for p in papers)
         self.key = _hash(json.dumps(corpus, ensure_ascii=False))
 
@@ -203,38 +209,30 @@ class RelatedCache:
         self.store.save()
 
 
-def related_lists(folder: Path | None, papers: Sequence[Paper], compute: Callable[[], dict]) -> dict:
-    """Return the related-paper lists of a corpus, computed only when the corpus changed."""
-    cached = RelatedCache(folder, papers)
-    lists = cached.get()
-    if lists is None:
-        lists = compute()
-        cached.put(lists)
-    return {paper_id: tuple(ids) for paper_id, ids in lists.items()}
-
-
 def code_fingerprint() -> str:
     """Return the hash of every file of the package: code, templates, schema, shipped taxonomy."""
-    digest = hashlib.sha256(f"papersite-code-{FORMAT}".encode())
-    for path in sorted(PACKAGE.rglob("*")):
-        if path.suffix in {".py", ".j2", ".json", ".yml"} and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(PACKAGE).as_posix().encode() + b"\0")
-            digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
+    files = [
+        path for path in PACKAGE.rglob("*")
+        if path.suffix in {".py", ".j2", ".json", ".yml"} and "__pycache__" not in path.parts
+    ]  # fmt: skip
+    return hashlib.sha256(f"papersite-code-{FORMAT}".encode() + code_digest(files)).hexdigest()
 
 
 #: The libraries whose output generate writes (TeX, math, slugs, YAML, templates, numbers).
 GENERATE_LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "pylatexenc", "latex2mathml", "python-slugify", "numpy", "scipy")
 
 
-def _version(distribution: str) -> str:
-    """Return the installed version of ``distribution`` ("" when it is not installed)."""
+def library_versions() -> str:
+    """Return the installed versions of ``GENERATE_LIBRARIES`` (empty for one not installed)."""
     from importlib import metadata
 
-    try:
-        return f"{distribution}={metadata.version(distribution)}"
-    except metadata.PackageNotFoundError:
-        return f"{distribution}="
+    versions = []
+    for distribution in GENERATE_LIBRARIES:
+        try:
+            versions.append(f"{distribution}={metadata.version(distribution)}")
+        except metadata.PackageNotFoundError:
+            versions.append(f"{distribution}=")
+    return "\0".join(versions)
 
 
 def run_key(inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str]) -> str:
@@ -244,8 +242,8 @@ def run_key(inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str
     ``options`` (the settings that shape pages, e.g. the site URL), papersite's code,
     the Python running it and the versions of the libraries generate uses.
     """
-    versions = "\0".join(_version(name) for name in GENERATE_LIBRARIES)
-    digest = hashlib.sha256(f"papersite-run-{FORMAT}\0{sys.version}\0{versions}\0{code_fingerprint()}".encode())
+    head = f"papersite-run-{FORMAT}\0{sys.version}\0{library_versions()}\0{code_fingerprint()}"
+    digest = hashlib.sha256(head.encode())
     for option in options:
         digest.update(option.encode("utf-8", "surrogateescape") + b"\0")
     for path in [*inputs, *([taxonomy] if taxonomy else [])]:

@@ -104,7 +104,7 @@ def data_files(
         urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED).encode("utf-8"),
     }
     for name in sorted({name for p in papers for name in p.topics}):
-        # The same records as feeds.topic_json, without encoding each paper again.
+        # The records of papers.json, each encoded once, filtered to the topic.
         topic = json_list([text for p, text in ordered if name in p.topics])
         files[urls.topic_json(topics[name].slug)] = topic.encode("utf-8")
     return files

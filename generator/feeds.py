@@ -1,6 +1,6 @@
-"""Feeds and per-topic exports: an Atom feed of the papers and one JSON file per topic.
+"""The Atom feed of the papers.
 
-Both are deterministic: no clock is read. The feed's ``updated`` comes from
+It is deterministic: no clock is read. The feed's ``updated`` comes from
 ``SOURCE_DATE_EPOCH`` when it is set, else from the newest year of the papers.
 The feed is built as an ElementTree, so any text in it is escaped by the serializer.
 """
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from urllib.parse import urljoin
 
-from . import export, urls
+from . import urls
 from .errors import PapersiteError
 from .model import Paper
 
@@ -123,8 +123,3 @@ def atom_feed(
     ET.indent(feed, space=" ")
     body = ET.tostring(feed, encoding="unicode")
     return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
-
-
-def topic_json(papers: Sequence[Paper], topic: str) -> str:
-    """Return the papers.json records of one topic's papers, sorted as papers.json is."""
-    return export.papers_json([p for p in papers if topic in p.topics])

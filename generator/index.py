@@ -45,19 +45,6 @@ def _row(paper: Paper, from_source: str) -> dict[str, object]:
     return {"paper": paper, "link": urls.link(from_source, urls.paper_page(paper))}
 
 
-def plan(
-    papers: Sequence[Paper],
-    taxonomy: Taxonomy,
-    site_url: str | None = None,
-    bibtex: Mapping[str, str] | None = None,
-) -> list[PageSpec]:
-    """Return the spec of every generated page, in a deterministic order.
-
-    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
-    """
-    return plan_papers(papers, taxonomy, site_url, bibtex) + plan_indexes(papers, taxonomy)
-
-
 def plan_papers(
     papers: Sequence[Paper],
     taxonomy: Taxonomy,

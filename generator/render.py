@@ -171,12 +171,8 @@ def dump_front_matter(data: dict[str, Any]) -> str:
     lines = _block(data) if data else None
     if lines is not None:
         return "---\n" + "\n".join(lines) + "\n---\n"
-    return f"---\n{yaml_dump(data)}---\n"
-
-
-def yaml_dump(data: object) -> str:
-    """Return ``data`` as YAML, as PyYAML writes it for front matter."""
-    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10_000)
+    body = yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=10_000)
+    return f"---\n{body}---\n"
 
 
 def environment() -> jinja2.Environment:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -79,6 +80,13 @@ def browser() -> Iterator[Browser]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+def enriched_records(folder: Path, records: list[dict]) -> tuple[Paper, ...]:
+    """Return ``records`` written as a JSON Lines file in ``folder``, read and enriched."""
+    lines = [json.dumps(record, ensure_ascii=False) for record in records]
+    (folder / "records.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return enriched_papers(folder)
 
 
 def enriched_papers(*folders: Path) -> tuple[Paper, ...]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +18,7 @@ from hypothesis import strategies as st
 from generator import cite
 from generator.model import Paper, Source
 
-from .conftest import enriched_papers
+from .conftest import enriched_records
 
 #: Titles, names, venues and URLs that would break an entry written without escaping.
 HOSTILE_RECORDS = [
@@ -48,10 +47,7 @@ HOSTILE_RECORDS = [
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory: pytest.TempPathFactory) -> tuple[Paper, ...]:
-    folder = tmp_path_factory.mktemp("hostile")
-    lines = [json.dumps(r, ensure_ascii=False) for r in HOSTILE_RECORDS]
-    (folder / "hostile.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    papers = enriched_papers(folder)
+    papers = enriched_records(tmp_path_factory.mktemp("hostile"), HOSTILE_RECORDS)
     # Enrichment reads a given title as TeX and drops its braces and backslashes; the
     # raw titles go in too, as a reader of another kind might pass them on.
     raw = [

@@ -11,7 +11,6 @@ import importlib.util
 import re
 import zipfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
