@@ -91,7 +91,7 @@ def prepare(
     pending = None
     if neighbours is None:
         enriched = papers
-        pending = Background(lambda: related.related_ids(enriched), jobs > 1 and len(papers) >= PARALLEL_RELATED)
+        pending = Background(lambda: related.related_ids(enriched), jobs > 1 and len(papers) >= SECOND_PROCESS_FROM)
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
@@ -101,13 +101,24 @@ def prepare(
         related_cache.put(neighbours)
     assert neighbours is not None
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
-    render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex), pages)
-    pages.update(export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex))
+    # The paper pages and the data files both need the related papers, and nothing of each
+    # other: a second process renders the pages while this one makes the data files.
+    paper_pages = Background(
+        lambda: render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex)),
+        jobs > 1 and len(papers) >= SECOND_PROCESS_FROM,
+    )
+    data = export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex)
+    for source, page in paper_pages.result().items():
+        if source in pages:
+            raise ValueError(f"two pages want the same path: {source}")
+        pages[source] = page
+    pages.update(data)
     return Prepared(papers, pages, quality)
 
 
-#: Compute related papers in a process of their own from this many papers on (with jobs > 1).
-PARALLEL_RELATED = 400
+#: Compute related papers, and render paper pages, in a second process from this many
+#: papers on (with jobs > 1): below it, starting the process costs more than it saves.
+SECOND_PROCESS_FROM = 400
 
 
 def run_key(settings: Settings, files: Sequence[Path]) -> str:

@@ -271,8 +271,8 @@ def broken_links(site: Path) -> list[str]:
     """Return every relative href/src of the built site that points at nothing (anchors too)."""
     pages = {page.resolve(): Html(page.read_text(encoding="utf-8")) for page in sorted(site.rglob("*.html"))}
     broken = []
-    for page, html in pages.items():
-        for el in html.elements:
+    for page, parsed in pages.items():
+        for el in parsed.elements:
             for name in ("href", "src"):
                 url = el.attrs.get(name)
                 if url is None or url == "":
