@@ -93,7 +93,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--poll", type=float, default=0.05, help="seconds between polls (default 0.05)")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds to wait for a build")
-    parser.add_argument("--dirty", action="store_true", help="run papersite serve --dirty")
+    parser.add_argument("--full", action="store_true", help="run papersite serve --full (MkDocs rebuilds every page)")
     args = parser.parse_args()
     corpus = [p.resolve() for p in args.corpus] or sorted((ROOT / "data").glob("*.txt"))
     if not corpus or any(p.suffix != ".txt" for p in corpus):
@@ -106,7 +106,7 @@ def main() -> int:
         target = inputs[-1]
         base = f"http://127.0.0.1:{args.port}/"
         command = [sys.executable, "-m", "generator", "serve", "-q", "-a", f"127.0.0.1:{args.port}"]
-        command += ["--dirty"] if args.dirty else []
+        command += ["--full"] if args.full else []
         started = time.perf_counter()
         # Its own session, so the MkDocs process it starts is stopped with it.
         log_file = open(work / "serve.log", "wb")  # noqa: SIM115 - closed with the server

@@ -1,0 +1,61 @@
+"""MkDocs hook: keep the search index whole when ``papersite serve`` rebuilds only changed pages.
+
+``papersite serve`` runs ``mkdocs serve --dirty``: an edited abstract rebuilds its own page and
+the pages that list it, not the thousands of others. Material's search plugin then indexes the
+rebuilt pages only, and merges in its previous index on the assumption that one page was
+rebuilt: with more than one, the old entries of the others stay beside their new ones, and
+search shows each such paper twice. This hook does the merge instead, exactly: before the
+pages are built it seeds the index with the last build's entries of every page that will not
+be rebuilt (and still exists), so the rebuilt pages add theirs once.
+
+It does nothing unless MkDocs runs a dirty build (``on_startup``'s ``dirty``), so ``build``,
+``bundle`` and ``serve --full`` are untouched. MkDocs loads a hook module once per process,
+so the entries of the last build are kept here between rebuilds.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+
+#: Whether MkDocs rebuilds only changed pages (set once, at start-up).
+_dirty = False
+
+#: The search entries of the last build, whole; None before the first build.
+_previous: list[dict[str, Any]] | None = None
+
+
+def on_startup(command: str, dirty: bool) -> None:
+    global _dirty
+    _dirty = dirty
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    search = _search_plugin(config)
+    if not _dirty or search is None or _previous is None:
+        return files
+    # MkDocs rebuilds exactly the pages whose source is newer than their HTML (its dirty
+    # test, and no page has been built yet): the others keep their entries.
+    kept = {file.url for file in files.documentation_pages() if not file.is_modified()}
+    search.search_index.entries = [entry for entry in _previous if _page_of(entry) in kept]
+    search.search_index_prev = None  # the plugin's own merge would add back stale entries
+    return files
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    global _previous
+    search = _search_plugin(config)
+    if _dirty and search is not None:
+        _previous = list(search.search_index.entries)
+
+
+def _page_of(entry: dict[str, Any]) -> str:
+    """Return the URL of the page a search entry belongs to (its location less any #anchor)."""
+    return str(entry.get("location", "")).split("#", 1)[0]
+
+
+def _search_plugin(config: MkDocsConfig) -> Any:
+    """Return Material's search plugin, if the site uses it."""
+    return next((plugin for name, plugin in config.plugins.items() if name.split("/")[-1] == "search"), None)

@@ -1,0 +1,95 @@
+"""``papersite serve``: an edited abstract is regenerated and served, with a whole search index."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import copy_project
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _wait(check: Callable[[], bool], what: str, timeout: float = 120.0) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            if check():
+                return
+        except (OSError, ValueError):
+            pass  # not serving yet, or a file caught mid-write
+        time.sleep(0.2)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture(params=[[], ["--full"]], ids=["changed-pages", "full"])
+def served(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    """Yield a project under ``papersite serve`` (with the given options) and its base URL."""
+    project = copy_project(tmp_path / "project")
+    base = f"http://127.0.0.1:{_free_port()}/"
+    command = [sys.executable, "-m", "generator", "serve", "-q", "-a", base[7:-1], *request.param]
+    with open(tmp_path / "serve.log", "wb") as log:
+        server = subprocess.Popen(command, cwd=project, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            _wait(lambda: "</html>" in _get(base), "the first build")
+            yield project, base
+        finally:
+            os.killpg(server.pid, signal.SIGTERM)
+            server.wait(timeout=30)
+
+
+def _get(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=10) as response:  # noqa: S310 - loopback only
+        return response.read().decode("utf-8")
+
+
+def _search_docs(base: str) -> list[dict]:
+    """Return the served search index's documents (read again if caught mid-write)."""
+    docs: list[dict] = []
+
+    def read() -> bool:
+        docs[:] = json.loads(_get(base + "search/search_index.json"))["docs"]
+        return True
+
+    _wait(read, "a readable search index")
+    return docs
+
+
+def test_an_edited_abstract_is_served_and_searchable_once_beside_every_other_page(served: tuple[Path, str]) -> None:
+    project, base = served
+    before = Counter(doc["location"] for doc in _search_docs(base))
+    assert before and max(before.values()) == 1
+
+    # New words that move the paper's topics and its neighbours' related lists, so more
+    # than one searchable page is rebuilt.
+    corpus = sorted((project / "data").glob("*.txt"))[-1]
+    header, first, *rest = corpus.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+    marker = "zebracrossingmarker"
+    edited = first.rstrip(".") + f" with {marker} graph neural networks, reinforcement learning and diffusion models."
+    corpus.write_text("\n\n".join([header, edited, *rest]) + "\n", encoding="utf-8")
+
+    _wait(lambda: marker in (project / "site_src" / "papers.json").read_text(encoding="utf-8"), "papersite")
+    records = json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8"))
+    page = next(base + r["url"] for r in records if marker in r["abstract"])
+    _wait(lambda: marker in _get(page), "the rebuilt page")
+    _wait(lambda: marker in _get(base + "search/search_index.json"), "the search index")
+
+    docs = _search_docs(base)
+    after = Counter(doc["location"] for doc in docs)
+    assert after == before  # every page still indexed, each once: no stale twin, none lost
+    assert sum(marker in doc["text"] for doc in docs) == 1
