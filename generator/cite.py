@@ -7,6 +7,7 @@ entry is escaped, so no title or author name can break the BibTeX or the LaTeX.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -186,6 +187,12 @@ def booktitle(venue: str) -> str:
     return VENUE_NAMES.get(_clean(venue).casefold(), _clean(venue))
 
 
+@functools.lru_cache(maxsize=64)
+def _protected_booktitle(venue: str) -> str:
+    # One venue for thousands of papers: protect it once.
+    return protect(booktitle(venue))
+
+
 def page_url(paper: Paper, site_url: str | None) -> str | None:
     """Return the absolute URL of a paper's page, or None when the site URL is unknown."""
     return urls.absolute(site_url, urls.paper_page(paper))
@@ -197,7 +204,7 @@ def bibtex_entry(paper: Paper, key: str, site_url_of_page: str | None) -> str:
     authors = [a for a in (_clean(a) for a in paper.authors) if a]
     if authors:
         fields.append(("author", " and ".join(_name(a) for a in authors)))
-    fields.append(("booktitle", protect(booktitle(paper.venue))))
+    fields.append(("booktitle", _protected_booktitle(paper.venue)))
     fields.append(("year", str(paper.year)))
     url = paper.url or site_url_of_page
     if url:

@@ -103,8 +103,11 @@ def data_files(
         urls.PAPERS_BIB: cite.bibliography(papers, site_url, bibtex).encode("utf-8"),
         urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED).encode("utf-8"),
     }
-    for name in sorted({name for p in papers for name in p.topics}):
-        # The records of papers.json, each encoded once, filtered to the topic.
-        topic = json_list([text for p, text in ordered if name in p.topics])
-        files[urls.topic_json(topics[name].slug)] = topic.encode("utf-8")
+    # The records of papers.json, each encoded once, dealt to their topics in the same order.
+    by_topic: dict[str, list[str]] = {}
+    for paper, text in ordered:
+        for name in dict.fromkeys(paper.topics):
+            by_topic.setdefault(name, []).append(text)
+    for name in sorted(by_topic):
+        files[urls.topic_json(topics[name].slug)] = json_list(by_topic[name]).encode("utf-8")
     return files
