@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument(
         "--full", action="store_true",
-        help="after an edit, rebuild every page strictly, as build does (default: only the pages papersite "
+        help="after an edit, rebuild every page, as build does (default: only the pages papersite "
         "rewrote, seconds instead of minutes on large corpora)",
     )
     return parser
@@ -126,11 +126,9 @@ def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
     command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(settings.config_file), "--dev-addr", dev_addr]
     if not full:
         # The writer leaves unchanged pages' mtimes alone, so MkDocs' --dirty (source newer
-        # than its page) rebuilds exactly the pages an edit changed; hooks/preview_search.py
-        # keeps the search index whole. The nav lists no generated page, so it cannot go
-        # stale. MkDocs warns on every dirty build, which strict mode (mkdocs.yml) would
-        # turn into an abort.
-        command += ["--dirty", "--no-strict"]
+        # than its page) rebuilds exactly the pages an edit changed; hooks/preview.py keeps
+        # the search index whole and the rebuild strict.
+        command.append("--dirty")
     try:
         return subprocess.run(command, cwd=settings.project_dir, env=site.mkdocs_env(), check=False).returncode
     except KeyboardInterrupt:

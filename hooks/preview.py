@@ -1,12 +1,16 @@
-"""MkDocs hook: keep the search index whole when ``papersite serve`` rebuilds only changed pages.
+"""MkDocs hook: make the dirty rebuilds of ``papersite serve`` exact.
 
 ``papersite serve`` runs ``mkdocs serve --dirty``: an edited abstract rebuilds its own page and
-the pages that list it, not the thousands of others. Material's search plugin then indexes the
-rebuilt pages only, and merges in its previous index on the assumption that one page was
-rebuilt: with more than one, the old entries of the others stay beside their new ones, and
-search shows each such paper twice. This hook does the merge instead, exactly: before the
-pages are built it seeds the index with the last build's entries of every page that will not
-be rebuilt (and still exists), so the rebuilt pages add theirs once.
+the pages that list it, not the thousands of others. Two things need mending for that:
+
+- Material's search plugin indexes the rebuilt pages only, and merges in its previous index on
+  the assumption that one page was rebuilt: with more than one, the old entries of the others
+  stay beside their new ones, and search shows each such paper twice. This hook does the merge
+  instead, exactly: before the pages are built it seeds the index with the last build's entries
+  of every page that will not be rebuilt (and still exists), so the rebuilt pages add theirs once.
+- MkDocs warns on every dirty build that navigation may go stale, which strict mode turns into
+  an abort. papersite's navigation lists no generated page, so an edit cannot change it: the
+  hook drops that one warning, and the preview stays strict, as ``build`` is.
 
 It does nothing unless MkDocs runs a dirty build (``on_startup``'s ``dirty``), so ``build``,
 ``bundle`` and ``serve --full`` are untouched. MkDocs loads a hook module once per process,
@@ -15,6 +19,7 @@ so the entries of the last build are kept here between rebuilds.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,9 +32,19 @@ _dirty = False
 _previous: list[dict[str, Any]] | None = None
 
 
+#: How MkDocs' warning on every dirty build begins (mkdocs/commands/build.py).
+DIRTY_WARNING = "A 'dirty' build is being performed"
+
+
 def on_startup(command: str, dirty: bool) -> None:
     global _dirty
     _dirty = dirty
+    if dirty:
+        logging.getLogger("mkdocs.commands.build").addFilter(_not_the_dirty_warning)
+
+
+def _not_the_dirty_warning(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(DIRTY_WARNING)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
