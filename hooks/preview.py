@@ -9,8 +9,9 @@ the pages that list it, not the thousands of others. Two things need mending for
   instead, exactly: before the pages are built it seeds the index with the last build's entries
   of every page that will not be rebuilt (and still exists), so the rebuilt pages add theirs once.
 - MkDocs warns on every dirty build that navigation may go stale, which strict mode turns into
-  an abort. papersite's navigation lists no generated page, so an edit cannot change it: the
-  hook drops that one warning, and the preview stays strict, as ``build`` is.
+  an abort. papersite's navigation holds fixed entries only (Home, Topics, Years, ...; no paper,
+  topic or year page), so an edit cannot change it: the hook drops that one warning, and the
+  preview stays strict, as ``build`` is.
 
 It does nothing unless MkDocs runs a dirty build (``on_startup``'s ``dirty``), so ``build``,
 ``bundle`` and ``serve --full`` are untouched. MkDocs loads a hook module once per process,
