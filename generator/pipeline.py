@@ -79,7 +79,6 @@ def prepare(
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
         papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs)
-    enrich_cache.store.save()
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
 
@@ -92,6 +91,7 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), jobs > 1 and len(papers) >= SECOND_PROCESS_FROM)
+    enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
