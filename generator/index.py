@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
-from . import cite, related, trends, urls
+from . import cite, listings, related, trends, urls
 from .model import Paper
 from .render import PageSpec, html_text
 from .report import Report
@@ -35,14 +35,6 @@ def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
         seen[slug] = topic.name
         refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug))
     return refs
-
-
-def _sort_key(paper: Paper) -> tuple[str, str]:
-    return (paper.title.casefold(), paper.id)
-
-
-def _row(paper: Paper, from_source: str) -> dict[str, object]:
-    return {"paper": paper, "link": urls.link(from_source, urls.paper_page(paper))}
 
 
 def plan_papers(
@@ -73,9 +65,11 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
     years = sorted(by_year, reverse=True)
 
     used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
-    specs = [_topic_page(ref, by_topic[ref.name], years) for ref in used]
+    specs = [
+        spec for ref in used for spec in listings.topic_pages(ref.name, ref.slug, ref.description, by_topic[ref.name], years)
+    ]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
-    specs += [_year_page(year, by_year[year], refs) for year in years]
+    specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
     specs.append(_years_index(years, by_year))
     specs.append(_all_papers(papers, used, years, refs))
     specs.append(_trends(papers, years, refs))
@@ -109,28 +103,11 @@ def _paper_page(
         "keywords": [{"name": k, "link": f"{search}?q={quote_plus(k)}"} for k in paper.keywords],
         "year_link": urls.link(source, urls.year_source(paper.year)),
         "related": [
-            {**_row(other, source), "shared": related.shared_topics(paper, other)} for other in neighbours
+            {**listings.row(other, source), "shared": related.shared_topics(paper, other)} for other in neighbours
         ],
         "bibtex": bibtex,
     }
     return PageSpec(source, "paper.md.j2", context, front)
-
-
-_INDEX_PAGE = {"search": {"exclude": True}}
-
-
-def _topic_page(ref: TopicRef, papers: list[Paper], all_years: list[int]) -> PageSpec:
-    by_year: dict[int, list[Paper]] = defaultdict(list)
-    for paper in papers:
-        by_year[paper.year].append(paper)
-    groups = [
-        {"year": year, "rows": [_row(p, ref.source) for p in sorted(by_year[year], key=_sort_key)]}
-        for year in sorted(by_year, reverse=True)
-    ]
-    front = {"title": html_text(ref.name), "description": html_text(ref.description), **_INDEX_PAGE}
-    spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), ref.name)
-    context = {"topic": ref, "count": len(papers), "years": groups, "spark": spark}
-    return PageSpec(ref.source, "topic.md.j2", context, front, ascii=True)
 
 
 def _topics_index(
@@ -147,24 +124,9 @@ def _topics_index(
         }
         for ref in used
     ]
-    front = {"title": "Topics", "description": "Every topic with its papers per year.", **_INDEX_PAGE}
+    front = {"title": "Topics", "description": "Every topic with its papers per year.", **listings.INDEX_PAGE}
     context = {"topics": rows, "years": years, "paper_count": paper_count}
     return PageSpec(source, "topics_index.md.j2", context, front)
-
-
-def _year_page(year: int, papers: list[Paper], refs: dict[str, TopicRef]) -> PageSpec:
-    source = urls.year_source(year)
-    by_main: dict[str, list[Paper]] = defaultdict(list)
-    for paper in papers:
-        by_main[paper.topics[0] if paper.topics else ""].append(paper)
-    groups = [
-        {"name": name or "Unsorted", "rows": [_row(p, source) for p in sorted(by_main[name], key=_sort_key)]}
-        for name in sorted(by_main, key=str.casefold)
-    ]
-    venues = sorted({p.venue for p in papers})
-    front = {"title": str(year), "description": f"Papers of {year}, by main topic.", **_INDEX_PAGE}
-    context = {"year": year, "count": len(papers), "venues": venues, "groups": groups}
-    return PageSpec(source, "year.md.j2", context, front, ascii=True)
 
 
 def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
@@ -179,7 +141,7 @@ def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
         }
         for year in years
     ]
-    front = {"title": "Years", "description": "Papers per year.", **_INDEX_PAGE}
+    front = {"title": "Years", "description": "Papers per year.", **listings.INDEX_PAGE}
     return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
 
 
@@ -188,14 +150,14 @@ def _all_papers(
 ) -> PageSpec:
     source = urls.ALL_PAPERS
     rows = [
-        {**_row(p, source), "topic_slugs": [refs[name].slug for name in p.topics]}
-        for p in sorted(papers, key=lambda p: (-p.year, *_sort_key(p)))
+        {**listings.row(p, source), "topic_slugs": [refs[name].slug for name in p.topics]}
+        for p in sorted(papers, key=lambda p: (-p.year, *listings.sort_key(p)))
     ]
     front = {
         "title": "All papers",
         "description": "Every paper, filterable by words, topic, year and code.",
         "hide": ["toc"],
-        **_INDEX_PAGE,
+        **listings.INDEX_PAGE,
     }
     context = {"rows": rows, "topics": used, "years": years}
     return PageSpec(source, "all_papers.md.j2", context, front, ascii=True)
@@ -213,7 +175,7 @@ def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]
         "title": "Trends",
         "description": "Papers per topic and year.",
         "hide": ["toc"],
-        **_INDEX_PAGE,
+        **listings.INDEX_PAGE,
     }
     context = {
         "chart": trends.trend_chart(counts, ordered, "Papers per topic and year"),

@@ -57,14 +57,14 @@ def paper_page(paper: Paper) -> str:
     return paper_source(paper.year, paper.slug)
 
 
-def topic_source(topic_slug: str) -> str:
-    """Return the Markdown path of a topic page."""
-    return f"{TOPICS_DIR}/{topic_slug}.md"
+def topic_source(topic_slug: str, page: int = 1) -> str:
+    """Return the Markdown path of a topic's page (pages after the first: in a folder beside it)."""
+    return f"{TOPICS_DIR}/{topic_slug}.md" if page == 1 else f"{TOPICS_DIR}/{topic_slug}/{page}.md"
 
 
-def year_source(year: int) -> str:
-    """Return the Markdown path of a year page."""
-    return f"{YEARS_DIR}/{year}.md"
+def year_source(year: int, page: int = 1) -> str:
+    """Return the Markdown path of a year's page (pages after the first: in a folder beside it)."""
+    return f"{YEARS_DIR}/{year}.md" if page == 1 else f"{YEARS_DIR}/{year}/{page}.md"
 
 
 def topic_json(topic_slug: str) -> str:
