@@ -477,6 +477,7 @@ def _lone_capital(prose: str, m: re.Match[str]) -> bool:
     return not (prose[end : end + 1] == " " and prose[end + 1 : end + 2].isupper()) and "-" not in tok
 
 
+@lru_cache(maxsize=64)  # asked twice per bracketed acronym: by _find_name, then for word weights
 def _spelled_out(before: str, acronym: str) -> str:
     """Return the words just before "(ACRONYM)" that it abbreviates, or ""."""
     letters = [c.casefold() for c in acronym if c.isupper()]
@@ -495,7 +496,31 @@ def _spelled_out(before: str, acronym: str) -> str:
             continue
         if _initials_match(" ".join(words[i:]), acronym):
             phrase = " ".join(words[i:]).strip(" ,;:")
-            return phrase if len(phrase.split()) >= 2 else ""
+            if len(phrase.split()) >= 2:
+                return phrase
+            break
+    return _spelled_in_capitals(words, acronym)
+
+
+def _spelled_in_capitals(words: Sequence[str], acronym: str) -> str:
+    """Return the last words whose capitals spell the acronym ("Rule AbstractIon and SElection"), or "".
+
+    Authors who coin a word-play acronym mark its letters in capitals, inside words too
+    ("DIstribution Correction Estimation", "theoREm-from-prooF extrACTOR"); a hyphenated
+    compound counts as several words ("Past-Decomposable-Mixing").
+    """
+    letters = "".join(c for c in acronym if c.isupper())
+    caps = ""
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i]
+        if word[-1] in ",;:" and i < len(words) - 1:
+            return ""  # the spelled-out words stay within one clause
+        caps = "".join(c for c in word if c.isupper()) + caps
+        if caps == letters and word[:1].isalpha() and any(c.isupper() for c in word):
+            phrase = " ".join(words[i:])
+            return phrase if len(re.split(r"[\s-]+", phrase)) >= 2 else ""
+        if not letters.endswith(caps):
+            return ""
     return ""
 
 

@@ -346,7 +346,7 @@ def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], known: s
         acronym = m.group(1)
         uses = prose.count(acronym) - 1
         if uses > 0:
-            spelled = _spelled_out(prose[max(0, m.start() - 100) : m.start()], acronym)
+            spelled = _spelled_out(prose[max(0, m.start() - 99) : m.start()], acronym)  # as _find_name asks: cached
             # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
             common = acronym.casefold() in COMMON_NAMES or acronym[:-1].casefold() in COMMON_NAMES
             lows = _WORD_LOW.findall(spelled.lower())
@@ -421,9 +421,10 @@ def _trim(words: list[str]) -> list[str]:
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
-    for i in range(1, len(words) - 1):
-        if words[i].lower() in _BARE_HEADS and words[i + 1].lower() == "for":
-            return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
+    if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
+        for i in range(1, len(words) - 1):
+            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
+                return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
 
 

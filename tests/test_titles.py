@@ -572,3 +572,28 @@ def test_title_is_not_cut_to_fit() -> None:
     assert title.split()[-1].lower() not in ("on", "with", "transformer-based", "text-conditioned", "commodity")
     phrase = "hierarchical spatio-temporal token merging scheme for accelerating transformer-based text-conditioned video generation models on commodity accelerators".split()
     assert _too_long(phrase, "FastVid") and not _too_long(phrase[:5], "FastVid")
+
+
+@pytest.mark.parametrize(
+    ("before", "acronym", "spelled"),
+    [
+        ("answer generation problems through Rule AbstractIon and SElection", "RAISE", "Rule AbstractIon and SElection"),
+        ("In this study, we investigate the DIstribution Correction Estimation", "DICE", "DIstribution Correction Estimation"),
+        ("a novel method called theoREm-from-prooF extrACTOR", "REFACTOR", "theoREm-from-prooF extrACTOR"),
+        ("an MLP-based architecture with Past-Decomposable-Mixing", "PDM", "Past-Decomposable-Mixing"),
+        ("we propose the HyperCombinator", "HC", ""),  # one word: a name, not an expansion
+        ("we present Rephrase, Augment and Reason", "RepARe", ""),  # a list, not one phrase
+    ],
+)
+def test_acronym_spelled_by_the_capitals_it_marks(before: str, acronym: str, spelled: str) -> None:
+    from generator.titles_names import _spelled_out
+
+    assert _spelled_out(before, acronym) == spelled
+
+
+def test_capitals_spelled_name_is_the_title() -> None:
+    text = (
+        "Abstract visual reasoning needs rules. We propose a latent variable model for answer generation through "
+        "Rule AbstractIon and SElection (RAISE). RAISE encodes attributes as concepts. RAISE beats solvers."
+    )
+    assert infer_title(text) == "RAISE: Rule AbstractIon and SElection"
