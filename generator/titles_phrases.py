@@ -328,20 +328,25 @@ def _weights(a: "_Analysis") -> "_Weights":
     if rest:
         counts.update(_WORD_LOW.findall(rest.lower()))
     weights = _Weights(counts, set(first), set(contrib))
-    _count_acronym_uses(a.sentences, counts, weights.known)
+    _count_acronym_uses(a.sentences, counts, weights.known, weights.defined, a.contribution)
     return weights
 
 
-def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], known: set[tuple[str, ...]]) -> None:
+def _count_acronym_uses(
+    sentences: Sequence[str], counts: Counter[str], known: _Terms, defined: _Terms, contribution: int
+) -> None:
     """Count each use of a defined acronym as a use of the words it abbreviates.
 
     "Graph Fraud Detection (GFD)" then "GFD" four times: the abstract speaks of graph
     fraud detection five times, though it writes the words once. The expansions of
-    well-known acronyms ("large language models") go into ``known``.
+    well-known acronyms ("large language models") go into ``known``, the others defined
+    up to the contribution sentence into ``defined``, keyed by their lower-cased words.
     """
     prose = " ".join(sentences)
     if "(" not in prose:
         return
+    # Terms defined up to the contribution sentence frame the paper; later ones are parts of its method.
+    end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
     for m in _BRACKETED.finditer(prose):
         acronym = m.group(1)
         uses = prose.count(acronym) - 1
@@ -349,13 +354,15 @@ def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], known: s
             spelled = _spelled_out(prose[max(0, m.start() - 99) : m.start()], acronym)  # as _find_name asks: cached
             # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
             common = acronym.casefold() in COMMON_NAMES or acronym[:-1].casefold() in COMMON_NAMES
-            lows = _WORD_LOW.findall(spelled.lower())
-            for low in lows:
+            for low in _WORD_LOW.findall(spelled.lower()):
                 counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
-            if common:
-                known.add(tuple(lows))
+            if spelled:
+                words = spelled.split()
+                if common or m.start() < end:
+                    (known if common else defined)[tuple(w.lower() for w in words)] = words
 
 
+_Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
 _BRACKETED = re.compile(r"\(([A-Z][\w\-]*[A-Z][\w\-]*)\)")
 _ACRONYM_USE, _COMMON_USE = 1.0, 0.5
 
@@ -373,7 +380,8 @@ class _Weights(dict):  # type: ignore[type-arg]
         self.counts = counts
         self.first = first
         self.contrib = contrib
-        self.known: set[tuple[str, ...]] = set()  # expansions of well-known acronyms: a field, not a title
+        self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
+        self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -554,6 +562,7 @@ def _span_title(a: "_Analysis") -> str:
     trimmed: dict[tuple[str, ...], list[str]] = {}  # the same cut trims to the same phrase
     heads: list[tuple[list[str], float]] = []
     fields: list[list[str]] = []
+    spelled = a.spelled.lower()  # the paper's own name spelled out is its contribution, not a field
     for words, bonus, role in _candidates(a):
         n = len(words)
         for k in range(n, 0, -1):
@@ -574,11 +583,14 @@ def _span_title(a: "_Analysis") -> str:
                 continue
             seen.add(key)
             if _known_term(phrase, weight.known):
-                fields.append(phrase)  # "Large Language Models" names the field: "<contribution> for" it
-                continue
+                continue  # "Large Language Models" names the field: "<contribution> for" it
             s = _score(phrase, values, bonus)
             if s > best_score and not _clause_like(phrase) and not _too_long(phrase, a.name):
                 best, best_score = phrase, s  # the two checks run only for a would-be winner
+    # The terms the abstract defines with an acronym name what the paper works on
+    # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
+    fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
+    fields.extend(weight.known.values())
     for phrase, s in _compositions(heads, fields, values, a.name or ""):
         if s > best_score:
             best, best_score = phrase, s
@@ -592,7 +604,7 @@ def _too_long(phrase: Sequence[str], name: str | None) -> bool:
     return (len(name) + 2 if name else 0) + sum(len(w) + 1 for w in phrase) - 1 > _MAX_CHARS
 
 
-def _known_term(phrase: Sequence[str], known: set[tuple[str, ...]]) -> bool:
+def _known_term(phrase: Sequence[str], known: _Terms) -> bool:
     """Tell whether a phrase is only a well-known term of its field ("Large Language Models")."""
     return bool(known) and tuple(w.lower() for w in phrase) in known
 
@@ -630,8 +642,8 @@ def _compositions(
             continue
         done.add(key)
         lows = [w.lower() for w in head]
-        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]):
-            continue  # "Capturing for ...", "Framework for ...": no contribution to compose
+        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
+            continue  # "Capturing for ...", "Framework for ...": no contribution to compose ("Message Passing" is a name)
         if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
             continue
         head_keys = {_topic_key(w) for w in head}

@@ -597,3 +597,12 @@ def test_capitals_spelled_name_is_the_title() -> None:
         "Rule AbstractIon and SElection (RAISE). RAISE encodes attributes as concepts. RAISE beats solvers."
     )
     assert infer_title(text) == "RAISE: Rule AbstractIon and SElection"
+
+
+def test_a_term_the_abstract_defines_is_a_field_for_the_contribution() -> None:
+    text = (
+        "Label imbalance hurts graph neural networks in graph fraud detection (GFD). GFD datasets are skewed. "
+        "We introduce Partitioning Message Passing (PMP), an intuitive paradigm crafted for GFD. PMP separates "
+        "neighbours by class, and PMP is fast on GFD benchmarks."
+    )
+    assert infer_title(text) == "PMP: Partitioning Message Passing for Graph Fraud Detection"
