@@ -256,7 +256,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                     continue
                 words, j = _walk(tokens, lows, i)
                 if len(words) > 1:
-                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and j < n and lows[j] in _SUBJECT_END else 0))
+                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and _ends_subject(lows, j) else 0))
                 subject = False
                 i = max(j, i + 1)
             for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
@@ -291,6 +291,20 @@ _SUBJECT_END = frozenset(
     suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
 )
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
+
+
+def _ends_subject(lows: Sequence[str], j: int) -> bool:
+    """Tell whether the noun phrase walked up to ``lows[j]`` is a subject: a verb follows it."""
+    if j >= len(lows):
+        return False
+    if lows[j] in _SUBJECT_END:
+        return True
+    # "Episodic memory plays a role": a word in -s before a determiner is a finite verb
+    # (before "to" or "that" it may be a plural noun: "models to acquire skills").
+    return lows[j].endswith("s") and j + 1 < len(lows) and lows[j + 1] in _DETERMINERS
+
+
+_DETERMINERS = frozenset("a an the its their our this these".split())
 
 
 def _token_index(text: str, tokens: Sequence[str], at: int) -> int:
@@ -423,8 +437,8 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         else:
             break
-    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
-        words = words[1:]
+    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS or words[0].lower() in _DATED):
+        words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
@@ -681,7 +695,9 @@ def _topic_key(w: str) -> str:
 _FIELD_MIN, _FIELD_MAX = 2, 5
 _MAX_CHARS = 100  # titles.MAX_TITLE
 # Words that date a field's name rather than name it ("Current", "Recent", "Existing").
-_DATED = frozenset("current recent existing modern contemporary latest prevailing prevalent conventional today's".split())
+_DATED = frozenset(
+    "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
+)
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0

@@ -606,3 +606,24 @@ def test_a_term_the_abstract_defines_is_a_field_for_the_contribution() -> None:
         "neighbours by class, and PMP is fast on GFD benchmarks."
     )
     assert infer_title(text) == "PMP: Partitioning Message Passing for Graph Fraud Detection"
+
+
+def test_opening_subject_before_a_verb_in_s_is_a_field() -> None:
+    text = (
+        "Episodic memory plays a crucial role in cognition. We propose the spatially-aware transformer, which "
+        "stores events with their places. The spatially-aware transformer improves memory use."
+    )
+    assert infer_title(text) == "Spatially-Aware Transformer for Episodic Memory"
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("Recent advances in tabular data generation are large. We propose TabSyn, which learns a latent space. "
+         "TabSyn is fast.", "Recent"),
+        ("We propose a state-of-the-art data filtering approach for web-crawled multimodal datasets. It is fast.",
+         "State-Of-The-Art"),
+    ],
+)
+def test_title_does_not_open_on_a_word_that_dates_it(text: str, bad: str) -> None:
+    assert bad not in infer_title(text)
