@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from .titles_lexicon import (
     COMMON_NAMES,
@@ -253,6 +253,10 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
             while i < n:  # every noun phrase of the sentences that frame the paper
                 if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
                     i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
+                    continue
+                if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
+                    subject = False
+                    i += 1
                     continue
                 words, j = _walk(tokens, lows, i)
                 if len(words) > 1:
@@ -528,12 +532,16 @@ def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
         value += delta
     if content == 0:
         return float("-inf")
-    n = len(words)
+    return value - _length_cost(len(words))
+
+
+def _length_cost(n: int) -> float:
+    """Return what a phrase of ``n`` words loses for being shorter or longer than a title."""
     if n < _SHORT:
-        value -= (_SHORT - n) * _SHORT_COST
-    elif n > _LONG:
-        value -= (n - _LONG) * _LONG_COST
-    return value
+        return (_SHORT - n) * _SHORT_COST
+    if n > _LONG:
+        return (n - _LONG) * _LONG_COST
+    return 0.0
 
 
 class _WordValues(dict):  # type: ignore[type-arg]
@@ -564,18 +572,18 @@ _WORD_COST = 1.2
 _FILL_COST = 0.5
 _SHORT, _SHORT_COST = 4, 1.0
 _LONG, _LONG_COST = 11, 0.5
+_MAX_GAIN = _CAP - _WORD_COST  # the most one word adds to a score
 
 
 def _span_title(a: "_Analysis") -> str:
     """Return the best phrase of the abstract as a title phrase (not yet title-cased)."""
     weight = _weights(a)
     values = _WordValues(weight, a.name or "")
-    best: list[str] = []
-    best_score = float("-inf")
     seen: set[tuple[str, ...]] = set()
-    trimmed: dict[tuple[str, ...], list[str]] = {}  # the same cut trims to the same phrase
+    trimmed: dict[tuple[str, ...], tuple[list[str], tuple[str, ...]]] = {}  # the same cut trims to the same phrase
     heads: list[tuple[list[str], float]] = []
     fields: list[list[str]] = []
+    pool: list[tuple[list[str], float]] = []  # every distinct phrase with the bonus of its first source
     spelled = a.spelled.lower()  # the paper's own name spelled out is its contribution, not a field
     for words, bonus, role in _candidates(a):
         n = len(words)
@@ -583,34 +591,53 @@ def _span_title(a: "_Analysis") -> str:
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
             cut = tuple(words[:k])
-            phrase = trimmed.get(cut)
-            if phrase is None:
-                phrase = trimmed[cut] = _trim(list(cut))
+            hit = trimmed.get(cut)
+            if hit is None:
+                phrase = _trim(list(cut))
+                hit = trimmed[cut] = (phrase, tuple(phrase))
+            phrase, key = hit
             if not phrase:
                 continue
             if role == _HEAD and (k == n or words[k].lower() in _HEAD_CUTS):
                 heads.append((phrase, bonus))  # not "Approach" cut from "approach to X": it has its object
             elif role == _FIELD and k == n:
                 fields.append(phrase)
-            key = tuple(phrase)
             if key in seen:
                 continue
             seen.add(key)
-            if _known_term(phrase, weight.known):
-                continue  # "Large Language Models" names the field: "<contribution> for" it
-            s = _score(phrase, values, bonus)
-            if s > best_score and not _clause_like(phrase) and not _too_long(phrase, a.name):
-                best, best_score = phrase, s  # the two checks run only for a would-be winner
+            if not _known_term(phrase, weight.known):  # "Large Language Models" names the field: "... for" it
+                pool.append((phrase, bonus))
+    best, best_score = _best_phrase(pool, values, a.name)
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
     fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
     fields.extend(weight.known.values())
-    for phrase, s in _compositions(heads, fields, values, a.name or ""):
+    for phrase, s in _compositions(heads, fields, values, a.name or "", weight.defined.keys() | weight.known.keys()):
         if s > best_score:
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
     return " ".join(best)
+
+
+def _best_phrase(
+    pool: Sequence[tuple[list[str], float]], values: "_WordValues", name: str | None
+) -> tuple[list[str], float]:
+    """Return the best-scoring phrase that reads as a title (the first of equals) and its score.
+
+    Phrases are scored in order of the most they could score (their bonus, the most a
+    word can add, their length's cost), so scoring stops once no phrase left can win.
+    """
+    bounds = [bonus + _MAX_GAIN * len(phrase) - _length_cost(len(phrase)) for phrase, bonus in pool]
+    best_i, best_score = -1, float("-inf")
+    for i in sorted(range(len(pool)), key=bounds.__getitem__, reverse=True):
+        if bounds[i] < best_score:
+            break
+        phrase, bonus = pool[i]
+        s = _score(phrase, values, bonus)
+        if (s > best_score or s == best_score and i < best_i) and not _clause_like(phrase) and not _too_long(phrase, name):
+            best_i, best_score = i, s  # the two checks run only for a would-be winner
+    return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
 
 
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:
@@ -624,7 +651,8 @@ def _known_term(phrase: Sequence[str], known: _Terms) -> bool:
 
 
 def _compositions(
-    heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str
+    heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str,
+    terms: Container[tuple[str, ...]] = (),
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
 
@@ -644,7 +672,7 @@ def _compositions(
         if lows[0] in _GENERIC:
             continue  # "Recent GPT-4", "Existing methods": a comment on the field, not its name
         keys = {_topic_key(w) for w in f} - {"-"}
-        if keys and all(values[w][0] for w in f[-1:]):
+        if keys and (values[f[-1]][0] or tuple(lows) in terms):  # a defined term may end on "evaluation"
             areas.append((f, keys))
     if not areas:
         return []

@@ -627,3 +627,12 @@ def test_opening_subject_before_a_verb_in_s_is_a_field() -> None:
 )
 def test_title_does_not_open_on_a_word_that_dates_it(text: str, bad: str) -> None:
     assert bad not in infer_title(text)
+
+
+def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
+    text = (
+        "Automated model evaluation (AutoEval) predicts accuracy without labels. AutoEval protocols are slow. "
+        "We propose a novel measure, Meta-Distribution Energy (MDE), that makes AutoEval efficient. MDE is "
+        "simple, and MDE correlates with accuracy on AutoEval benchmarks."
+    )
+    assert infer_title(text) == "MDE: Meta-Distribution Energy for Automated Model Evaluation"
