@@ -509,16 +509,18 @@ def _spelled_in_capitals(words: Sequence[str], acronym: str) -> str:
     ("DIstribution Correction Estimation", "theoREm-from-prooF extrACTOR"); a hyphenated
     compound counts as several words ("Past-Decomposable-Mixing").
     """
-    letters = "".join(c for c in acronym if c.isupper())
+    letters = "".join(filter(str.isupper, acronym))
+    if not "".join(filter(str.isupper, "".join(words))).endswith(letters):
+        return ""  # the capitals before the bracket do not end with the acronym's
     caps = ""
     for i in range(len(words) - 1, -1, -1):
         word = words[i]
         if word[-1] in ",;:" and i < len(words) - 1:
             return ""  # the spelled-out words stay within one clause
-        caps = "".join(c for c in word if c.isupper()) + caps
+        caps = "".join(filter(str.isupper, word)) + caps
         if caps == letters and word[:1].isalpha() and any(c.isupper() for c in word):
             phrase = " ".join(words[i:])
-            return phrase if len(re.split(r"[\s-]+", phrase)) >= 2 else ""
+            return phrase if len(phrase.replace("-", " ").split()) >= 2 else ""
         if not letters.endswith(caps):
             return ""
     return ""
@@ -532,7 +534,7 @@ def _initials_match(phrase: str, acronym: str) -> bool:
     letters = [c.casefold() for c in acronym if c.isalpha() and c.isupper()]
     if len(letters) < 2:
         return any(c.isupper() for c in acronym[1:])
-    words = [w for w in re.split(r"[\s-]+", phrase) if w]
+    words = phrase.replace("-", " ").split()  # hyphenated words count one by one
     initials = "".join(w[0].casefold() for w in words[-(len(letters) + 3) :])
     it = iter(initials)
     matched = sum(1 for c in letters if c in it)  # subsequence match, tolerant of small words

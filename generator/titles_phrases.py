@@ -6,6 +6,12 @@ a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is wa
 word by word from where it starts until a clause boundary (punctuation, a relative
 pronoun, a finite verb, a reduced relative clause), then every cut before one of its
 prepositions is a candidate, scored by topic-word density and length.
+
+A word's weight counts the uses of an acronym that abbreviates it ("graph fraud
+detection (GFD)", then "GFD" four times). The terms an abstract defines that way up to
+its contribution sentence, and the well-known ones ("large language models (LLMs)"),
+name the field a "<contribution> for <field>" title is for; a well-known term is never
+a title by itself.
 """
 
 from __future__ import annotations
@@ -363,21 +369,27 @@ def _count_acronym_uses(
     prose = " ".join(sentences)
     if "(" not in prose:
         return
-    # Terms defined up to the contribution sentence frame the paper; later ones are parts of its method.
-    end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
+    end = -1  # where the contribution sentence ends, found when first needed
     for m in _BRACKETED.finditer(prose):
         acronym = m.group(1)
         uses = prose.count(acronym) - 1
-        if uses > 0:
-            spelled = _spelled_out(prose[max(0, m.start() - 99) : m.start()], acronym)  # as _find_name asks: cached
-            # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
-            common = acronym.casefold() in COMMON_NAMES or acronym[:-1].casefold() in COMMON_NAMES
-            for low in _WORD_LOW.findall(spelled.lower()):
-                counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
-            if spelled:
-                words = spelled.split()
-                if common or m.start() < end:
-                    (known if common else defined)[tuple(w.lower() for w in words)] = words
+        if uses <= 0:
+            continue
+        at = m.start()
+        spelled = _spelled_out(prose[max(0, at - 99) : at], acronym)  # as _find_name asks: cached
+        if not spelled:
+            continue
+        # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
+        low_acronym = acronym.casefold()
+        common = low_acronym in COMMON_NAMES or low_acronym[:-1] in COMMON_NAMES
+        lows = _WORD_LOW.findall(spelled.lower())
+        for low in lows:
+            counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
+        if end < 0:
+            end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
+        if common or at < end:  # terms defined later are parts of the paper's method, not its field
+            words = spelled.split()
+            (known if common else defined)[tuple(map(str.lower, words))] = words
 
 
 _Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
@@ -535,6 +547,11 @@ def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
     return value - _length_cost(len(words))
 
 
+def _most_gained(n: int) -> float:
+    """Return the most ``n`` words can add to a phrase's score: each the most a word adds, less the length's cost."""
+    return _MOST_GAINED[n] if n < len(_MOST_GAINED) else _MAX_GAIN * n - _length_cost(n)
+
+
 def _length_cost(n: int) -> float:
     """Return what a phrase of ``n`` words loses for being shorter or longer than a title."""
     if n < _SHORT:
@@ -573,6 +590,7 @@ _FILL_COST = 0.5
 _SHORT, _SHORT_COST = 4, 1.0
 _LONG, _LONG_COST = 11, 0.5
 _MAX_GAIN = _CAP - _WORD_COST  # the most one word adds to a score
+_MOST_GAINED = [_MAX_GAIN * n - _length_cost(n) for n in range(32)]
 
 
 def _span_title(a: "_Analysis") -> str:
@@ -605,14 +623,15 @@ def _span_title(a: "_Analysis") -> str:
             if key in seen:
                 continue
             seen.add(key)
-            if not _known_term(phrase, weight.known):  # "Large Language Models" names the field: "... for" it
-                pool.append((phrase, bonus))
+            if not (weight.known and _known_term(phrase, weight.known)):  # "Large Language Models" names
+                pool.append((phrase, bonus))  # the field: "<contribution> for" it
     best, best_score = _best_phrase(pool, values, a.name)
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
     fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
     fields.extend(weight.known.values())
-    for phrase, s in _compositions(heads, fields, values, a.name or "", weight.defined.keys() | weight.known.keys()):
+    terms = weight.defined.keys() | weight.known.keys()
+    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
         if s > best_score:
             best, best_score = phrase, s
     if not best:
@@ -628,7 +647,7 @@ def _best_phrase(
     Phrases are scored in order of the most they could score (their bonus, the most a
     word can add, their length's cost), so scoring stops once no phrase left can win.
     """
-    bounds = [bonus + _MAX_GAIN * len(phrase) - _length_cost(len(phrase)) for phrase, bonus in pool]
+    bounds = [bonus + _most_gained(len(phrase)) for phrase, bonus in pool]
     best_i, best_score = -1, float("-inf")
     for i in sorted(range(len(pool)), key=bounds.__getitem__, reverse=True):
         if bounds[i] < best_score:
@@ -642,27 +661,32 @@ def _best_phrase(
 
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:
     """Tell whether "Name: phrase" would be cut to fit a title, losing the phrase's end."""
-    return (len(name) + 2 if name else 0) + sum(len(w) + 1 for w in phrase) - 1 > _MAX_CHARS
+    return (len(name) + 2 if name else 0) + len(" ".join(phrase)) > _MAX_CHARS
 
 
 def _known_term(phrase: Sequence[str], known: _Terms) -> bool:
     """Tell whether a phrase is only a well-known term of its field ("Large Language Models")."""
-    return bool(known) and tuple(w.lower() for w in phrase) in known
+    return tuple(map(str.lower, phrase)) in known
 
 
 def _compositions(
     heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str,
-    terms: Container[tuple[str, ...]] = (),
+    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"),
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
 
     Both halves are spans the abstract writes: the contribution's noun phrase (with no
     prepositional tail of its own) and a short noun phrase of the opening sentence
-    ("Offline reinforcement learning") that shares no topic word with it.
+    ("Offline reinforcement learning") that shares no topic word with it. Phrases that
+    cannot score above ``floor`` are left out unscored.
     """
     areas = []
+    met: set[tuple[str, ...]] = set()
     for f in fields:
         lows = [w.lower() for w in f]
+        if tuple(lows) in met:
+            continue  # a field met again (the opening subject defined with an acronym)
+        met.add(tuple(lows))
         while len(f) > _FIELD_MIN and lows[0] in _DATED:
             f, lows = f[1:], lows[1:]  # "Current vision-language models" -> "vision-language models"
         if not (_FIELD_MIN <= len(f) <= _FIELD_MAX) or name in f or any(w in _CUT_AT for w in lows):
@@ -693,7 +717,7 @@ def _compositions(
             if keys & head_keys or _abbreviates(head, f):
                 continue
             phrase = head + ["for"] + f
-            if _too_long(phrase, name):
+            if bonus + _BONUS_COMPOSE + _most_gained(len(phrase)) <= floor or _too_long(phrase, name):
                 continue
             out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
     return out
