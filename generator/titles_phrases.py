@@ -113,29 +113,31 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
     words: list[str] = []
     seen_from = False
     n = len(tokens)
+    end = min(n, i + _MAX_SPAN)  # the length limit as an index: one test per word
     prev = ""
-    while i < n and len(words) < _MAX_SPAN:
+    stop, preps = _STOP, _PREPS  # locals: this loop runs for every word of the framing sentences
+    while i < end:
         low = lows[i]
-        if low in _STOP or not low[0].isalnum():
+        if low in stop or not low[0].isalnum():
             break
         nxt = lows[i + 1] if i + 1 < n else ""
-        if nxt in _ARTICLES and low not in _PREPS:
+        if nxt in _ARTICLES and low not in preps:
             break  # "consider the problem", "enhances the reasoning": a verb, not a noun
         if low == "to":
             if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
                 break
         elif low == "and":
-            if nxt in _VERB_AFTER_AND or nxt in _STOP or not nxt[:1].isalnum():
+            if nxt in _VERB_AFTER_AND or nxt in stop or not nxt[:1].isalnum():
                 break
         elif low == "from":
             seen_from = True
-        elif words and prev not in _PREPS:
+        elif words and prev not in preps:
             if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
                 break  # "forecasting plays a role": a finite verb
             if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
                 break  # "networks exploiting optimal transport": a participle clause
             if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
-                    and (nxt in _PREPS or nxt in _AFTER_PARTICIPLE)):
+                    and (nxt in preps or nxt in _AFTER_PARTICIPLE)):
                 break  # "a model trained on ...": a reduced relative clause
             if low.endswith("ly") and len(low) > 4 and not low.endswith(_NOT_ADVERB):
                 break  # an adverb opens a verb phrase
