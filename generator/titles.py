@@ -38,11 +38,13 @@ def _title_case(phrase: str) -> str:
     """Capitalise a phrase as a title, keeping acronyms and mixed-case tokens as written."""
     out = []
     for i, word in enumerate(phrase.split()):
-        parts = word.split("-")
         if i > 0 and word.casefold() in _SMALL:
             out.append(word.casefold())
-            continue
-        out.append("-".join(p[:1].upper() + p[1:] if p[:1].islower() and p[1:] == p[1:].lower() else p for p in parts))
+        elif "-" not in word:  # most words: no parts to case one by one
+            out.append(word[:1].upper() + word[1:] if word[:1].islower() and word[1:] == word[1:].lower() else word)
+        else:
+            out.append("-".join(p[:1].upper() + p[1:] if p[:1].islower() and p[1:] == p[1:].lower() else p
+                                for p in word.split("-")))
     return " ".join(out)
 
 

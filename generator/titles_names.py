@@ -477,6 +477,7 @@ def _lone_capital(prose: str, m: re.Match[str]) -> bool:
     return not (prose[end : end + 1] == " " and prose[end + 1 : end + 2].isupper()) and "-" not in tok
 
 
+@lru_cache(maxsize=64)  # asked twice per bracketed acronym: by _find_name, then for word weights
 def _spelled_out(before: str, acronym: str) -> str:
     """Return the words just before "(ACRONYM)" that it abbreviates, or ""."""
     letters = [c.casefold() for c in acronym if c.isupper()]
@@ -495,7 +496,33 @@ def _spelled_out(before: str, acronym: str) -> str:
             continue
         if _initials_match(" ".join(words[i:]), acronym):
             phrase = " ".join(words[i:]).strip(" ,;:")
-            return phrase if len(phrase.split()) >= 2 else ""
+            if len(phrase.split()) >= 2:
+                return phrase
+            break
+    return _spelled_in_capitals(words, acronym)
+
+
+def _spelled_in_capitals(words: Sequence[str], acronym: str) -> str:
+    """Return the last words whose capitals spell the acronym ("Rule AbstractIon and SElection"), or "".
+
+    Authors who coin a word-play acronym mark its letters in capitals, inside words too
+    ("DIstribution Correction Estimation", "theoREm-from-prooF extrACTOR"); a hyphenated
+    compound counts as several words ("Past-Decomposable-Mixing").
+    """
+    letters = "".join(filter(str.isupper, acronym))
+    if not "".join(filter(str.isupper, "".join(words))).endswith(letters):
+        return ""  # the capitals before the bracket do not end with the acronym's
+    caps = ""
+    for i in range(len(words) - 1, -1, -1):
+        word = words[i]
+        if word[-1] in ",;:" and i < len(words) - 1:
+            return ""  # the spelled-out words stay within one clause
+        caps = "".join(filter(str.isupper, word)) + caps
+        if caps == letters and word[:1].isalpha() and any(c.isupper() for c in word):
+            phrase = " ".join(words[i:])
+            return phrase if len(phrase.replace("-", " ").split()) >= 2 else ""
+        if not letters.endswith(caps):
+            return ""
     return ""
 
 
@@ -507,7 +534,7 @@ def _initials_match(phrase: str, acronym: str) -> bool:
     letters = [c.casefold() for c in acronym if c.isalpha() and c.isupper()]
     if len(letters) < 2:
         return any(c.isupper() for c in acronym[1:])
-    words = [w for w in re.split(r"[\s-]+", phrase) if w]
+    words = phrase.replace("-", " ").split()  # hyphenated words count one by one
     initials = "".join(w[0].casefold() for w in words[-(len(letters) + 3) :])
     it = iter(initials)
     matched = sum(1 for c in letters if c in it)  # subsequence match, tolerant of small words

@@ -6,15 +6,22 @@ a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is wa
 word by word from where it starts until a clause boundary (punctuation, a relative
 pronoun, a finite verb, a reduced relative clause), then every cut before one of its
 prepositions is a candidate, scored by topic-word density and length.
+
+A word's weight counts the uses of an acronym that abbreviates it ("graph fraud
+detection (GFD)", then "GFD" four times). The terms an abstract defines that way up to
+its contribution sentence, and the well-known ones ("large language models (LLMs)"),
+name the field a "<contribution> for <field>" title is for; a well-known term is never
+a title by itself.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from .titles_lexicon import (
+    COMMON_NAMES,
     _ADJ_ENDS,
     _ADVERBS,
     _BAD_OPENERS,
@@ -48,6 +55,7 @@ from .titles_lexicon import (
     _key,
     _word,
 )
+from .titles_names import _spelled_out
 from .titles_analysis import (
     _Analysis,
     _PAREN,
@@ -105,29 +113,31 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
     words: list[str] = []
     seen_from = False
     n = len(tokens)
+    end = min(n, i + _MAX_SPAN)  # the length limit as an index: one test per word
     prev = ""
-    while i < n and len(words) < _MAX_SPAN:
+    stop, preps = _STOP, _PREPS  # locals: this loop runs for every word of the framing sentences
+    while i < end:
         low = lows[i]
-        if low in _STOP or not low[0].isalnum():
+        if low in stop or not low[0].isalnum():
             break
         nxt = lows[i + 1] if i + 1 < n else ""
-        if nxt in _ARTICLES and low not in _PREPS:
+        if nxt in _ARTICLES and low not in preps:
             break  # "consider the problem", "enhances the reasoning": a verb, not a noun
         if low == "to":
             if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
                 break
         elif low == "and":
-            if nxt in _VERB_AFTER_AND or nxt in _STOP or not nxt[:1].isalnum():
+            if nxt in _VERB_AFTER_AND or nxt in stop or not nxt[:1].isalnum():
                 break
         elif low == "from":
             seen_from = True
-        elif words and prev not in _PREPS:
+        elif words and prev not in preps:
             if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
                 break  # "forecasting plays a role": a finite verb
             if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
                 break  # "networks exploiting optimal transport": a participle clause
             if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
-                    and (nxt in _PREPS or nxt in _AFTER_PARTICIPLE)):
+                    and (nxt in preps or nxt in _AFTER_PARTICIPLE)):
                 break  # "a model trained on ...": a reduced relative clause
             if low.endswith("ly") and len(low) > 4 and not low.endswith(_NOT_ADVERB):
                 break  # an adverb opens a verb phrase
@@ -242,7 +252,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                 for words in _object(tokens, lows, i + 1, name):
                     out.append((words, _BONUS_APPOSITION, _HEAD))
         if has_spelled:
-            words, _ = _walk(tokens, lows, _token_index(text, tokens, text.index(a.spelled)))
+            words = _spelled_phrase(text, tokens, lows, a.spelled)
             if words:
                 out.append((words, _BONUS_SPELLED, _HEAD))
         if idx in framing:
@@ -252,9 +262,13 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                 if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
                     i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
                     continue
+                if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
+                    subject = False
+                    i += 1
+                    continue
                 words, j = _walk(tokens, lows, i)
                 if len(words) > 1:
-                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and j < n and lows[j] in _SUBJECT_END else 0))
+                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and _ends_subject(lows, j) else 0))
                 subject = False
                 i = max(j, i + 1)
             for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
@@ -266,6 +280,21 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
     return out
 
 
+def _spelled_phrase(text: str, tokens: Sequence[str], lows: Sequence[str], spelled: str) -> list[str]:
+    """Return the spelled-out name whole, then the noun phrase that goes on after it.
+
+    The expansion is known word for word, so it is not walked: walking would stop inside
+    it at a word that looks like a participle or an adverb ("Message Passing",
+    "Geometrically Aligned Transfer Encoder").
+    """
+    i = _token_index(text, tokens, text.index(spelled))
+    j = i + len(_SPAN_TOKEN.findall(spelled))
+    while i < j and lows[i] in _LEAD_DROP:
+        i += 1  # "the Geometrically Aligned ..."
+    rest, _ = _walk(tokens, lows, j) if j < len(tokens) and lows[j] in _PREPS else ([], j)
+    return list(tokens[i:j]) + rest
+
+
 _HEAD, _FIELD = 1, 2
 # What follows a sentence's subject noun phrase: its verb (or a clause opener).
 _SUBJECT_END = frozenset(
@@ -274,6 +303,20 @@ _SUBJECT_END = frozenset(
     suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
 )
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
+
+
+def _ends_subject(lows: Sequence[str], j: int) -> bool:
+    """Tell whether the noun phrase walked up to ``lows[j]`` is a subject: a verb follows it."""
+    if j >= len(lows):
+        return False
+    if lows[j] in _SUBJECT_END:
+        return True
+    # "Episodic memory plays a role": a word in -s before a determiner is a finite verb
+    # (before "to" or "that" it may be a plural noun: "models to acquire skills").
+    return lows[j].endswith("s") and j + 1 < len(lows) and lows[j + 1] in _DETERMINERS
+
+
+_DETERMINERS = frozenset("a an the its their our this these".split())
 
 
 def _token_index(text: str, tokens: Sequence[str], at: int) -> int:
@@ -295,14 +338,65 @@ def _lower_all(tokens: Sequence[str], text: str) -> list[str]:
 
 
 def _weights(a: "_Analysis") -> "_Weights":
-    """Weigh each topic word by how often the abstract uses it (the first sentence counts extra)."""
+    """Weigh each topic word by how often the abstract uses it (the first and contribution sentences count extra)."""
     # Lower-casing and tokenising the first sentence apart gives the same words as doing
     # the whole text at once (a space parts them), and its words come for free.
     first = _WORD_LOW.findall(a.sentences[0].lower())
     counts = Counter(first)
-    if len(a.sentences) > 1:
-        counts.update(_WORD_LOW.findall(" ".join(a.sentences[1:]).lower()))
-    return _Weights(counts, set(first))
+    c = a.contribution
+    if c > 0:  # the contribution sentence apart, the rest in two runs
+        contrib = _WORD_LOW.findall(a.sentences[c].lower())
+        counts.update(contrib)
+        rest = " ".join(a.sentences[1:c] + a.sentences[c + 1 :])
+    else:
+        contrib = first if c == 0 else []
+        rest = " ".join(a.sentences[1:])
+    if rest:
+        counts.update(_WORD_LOW.findall(rest.lower()))
+    weights = _Weights(counts, set(first), set(contrib))
+    _count_acronym_uses(a.sentences, counts, weights.known, weights.defined, a.contribution)
+    return weights
+
+
+def _count_acronym_uses(
+    sentences: Sequence[str], counts: Counter[str], known: _Terms, defined: _Terms, contribution: int
+) -> None:
+    """Count each use of a defined acronym as a use of the words it abbreviates.
+
+    "Graph Fraud Detection (GFD)" then "GFD" four times: the abstract speaks of graph
+    fraud detection five times, though it writes the words once. The expansions of
+    well-known acronyms ("large language models") go into ``known``, the others defined
+    up to the contribution sentence into ``defined``, keyed by their lower-cased words.
+    """
+    prose = " ".join(sentences)
+    if "(" not in prose:
+        return
+    end = -1  # where the contribution sentence ends, found when first needed
+    for m in _BRACKETED.finditer(prose):
+        acronym = m.group(1)
+        uses = prose.count(acronym) - 1
+        if uses <= 0:
+            continue
+        at = m.start()
+        spelled = _spelled_out(prose[max(0, at - 99) : at], acronym)  # as _find_name asks: cached
+        if not spelled:
+            continue
+        # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
+        low_acronym = acronym.casefold()
+        common = low_acronym in COMMON_NAMES or low_acronym[:-1] in COMMON_NAMES
+        lows = _WORD_LOW.findall(spelled.lower())
+        for low in lows:
+            counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
+        if end < 0:
+            end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
+        if common or at < end:  # terms defined later are parts of the paper's method, not its field
+            words = spelled.split()
+            (known if common else defined)[tuple(map(str.lower, words))] = words
+
+
+_Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
+_BRACKETED = re.compile(r"\(([A-Z][\w\-]*[A-Z][\w\-]*)\)")
+_ACRONYM_USE, _COMMON_USE = 1.0, 0.5
 
 
 class _Weights(dict):  # type: ignore[type-arg]
@@ -313,10 +407,13 @@ class _Weights(dict):  # type: ignore[type-arg]
     abstract weighs 1.0.
     """
 
-    def __init__(self, counts: Counter[str], first: set[str]) -> None:
+    def __init__(self, counts: Counter[str], first: set[str], contrib: set[str]) -> None:
         super().__init__()
         self.counts = counts
         self.first = first
+        self.contrib = contrib
+        self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
+        self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -325,12 +422,16 @@ class _Weights(dict):  # type: ignore[type-arg]
             n = self.counts.get(low)
             if n and (_KEYS.get(low) or _fold_key(low)) == key:
                 total += min(n, _COUNT_CAP) + (_FIRST_BONUS if low in self.first else 0.0)
+                total += _CONTRIB_BONUS if low in self.contrib else 0.0
         self[key] = value = total or 1.0
         return value
 
 
 _COUNT_CAP = 6
+# On the dev corpora a word of the opening or the contribution sentence is about as likely
+# to be in the real title as one used once more elsewhere.
 _FIRST_BONUS = 0.5
+_CONTRIB_BONUS = 0.5
 _WORD_LOW = re.compile(r"[a-z0-9\u0370-\u03ff][\w\-\u0370-\u03ff]*[a-z0-9\u0370-\u03ff]")
 _KEYS: dict[str, str] = {}  # lower-case word -> its key, or "-" for a word no title is built on
 
@@ -354,15 +455,16 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         else:
             break
-    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS):
-        words = words[1:]
+    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS or words[0].lower() in _DATED):
+        words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
-    for i in range(1, len(words) - 1):
-        if words[i].lower() in _BARE_HEADS and words[i + 1].lower() == "for":
-            return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
+    if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
+        for i in range(1, len(words) - 1):
+            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
+                return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
 
 
@@ -444,12 +546,21 @@ def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
         value += delta
     if content == 0:
         return float("-inf")
-    n = len(words)
+    return value - _length_cost(len(words))
+
+
+def _most_gained(n: int) -> float:
+    """Return the most ``n`` words can add to a phrase's score: each the most a word adds, less the length's cost."""
+    return _MOST_GAINED[n] if n < len(_MOST_GAINED) else _MAX_GAIN * n - _length_cost(n)
+
+
+def _length_cost(n: int) -> float:
+    """Return what a phrase of ``n`` words loses for being shorter or longer than a title."""
     if n < _SHORT:
-        value -= (_SHORT - n) * _SHORT_COST
-    elif n > _LONG:
-        value -= (n - _LONG) * _LONG_COST
-    return value
+        return (_SHORT - n) * _SHORT_COST
+    if n > _LONG:
+        return (n - _LONG) * _LONG_COST
+    return 0.0
 
 
 class _WordValues(dict):  # type: ignore[type-arg]
@@ -480,41 +591,49 @@ _WORD_COST = 1.2
 _FILL_COST = 0.5
 _SHORT, _SHORT_COST = 4, 1.0
 _LONG, _LONG_COST = 11, 0.5
+_MAX_GAIN = _CAP - _WORD_COST  # the most one word adds to a score
+_MOST_GAINED = [_MAX_GAIN * n - _length_cost(n) for n in range(32)]
 
 
 def _span_title(a: "_Analysis") -> str:
     """Return the best phrase of the abstract as a title phrase (not yet title-cased)."""
     weight = _weights(a)
     values = _WordValues(weight, a.name or "")
-    best: list[str] = []
-    best_score = float("-inf")
     seen: set[tuple[str, ...]] = set()
-    trimmed: dict[tuple[str, ...], list[str]] = {}  # the same cut trims to the same phrase
+    trimmed: dict[tuple[str, ...], tuple[list[str], tuple[str, ...]]] = {}  # the same cut trims to the same phrase
     heads: list[tuple[list[str], float]] = []
     fields: list[list[str]] = []
+    pool: list[tuple[list[str], float]] = []  # every distinct phrase with the bonus of its first source
+    spelled = a.spelled.lower()  # the paper's own name spelled out is its contribution, not a field
     for words, bonus, role in _candidates(a):
         n = len(words)
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
             cut = tuple(words[:k])
-            phrase = trimmed.get(cut)
-            if phrase is None:
-                phrase = trimmed[cut] = _trim(list(cut))
+            hit = trimmed.get(cut)
+            if hit is None:
+                phrase = _trim(list(cut))
+                hit = trimmed[cut] = (phrase, tuple(phrase))
+            phrase, key = hit
             if not phrase:
                 continue
             if role == _HEAD and (k == n or words[k].lower() in _HEAD_CUTS):
                 heads.append((phrase, bonus))  # not "Approach" cut from "approach to X": it has its object
             elif role == _FIELD and k == n:
                 fields.append(phrase)
-            key = tuple(phrase)
             if key in seen:
                 continue
             seen.add(key)
-            s = _score(phrase, values, bonus)
-            if s > best_score and not _clause_like(phrase):  # checked only for a would-be winner
-                best, best_score = phrase, s
-    for phrase, s in _compositions(heads, fields, values, a.name or ""):
+            if not (weight.known and _known_term(phrase, weight.known)):  # "Large Language Models" names
+                pool.append((phrase, bonus))  # the field: "<contribution> for" it
+    best, best_score = _best_phrase(pool, values, a.name)
+    # The terms the abstract defines with an acronym name what the paper works on
+    # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
+    fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
+    fields.extend(weight.known.values())
+    terms = weight.defined.keys() | weight.known.keys()
+    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
         if s > best_score:
             best, best_score = phrase, s
     if not best:
@@ -522,18 +641,56 @@ def _span_title(a: "_Analysis") -> str:
     return " ".join(best)
 
 
+def _best_phrase(
+    pool: Sequence[tuple[list[str], float]], values: "_WordValues", name: str | None
+) -> tuple[list[str], float]:
+    """Return the best-scoring phrase that reads as a title (the first of equals) and its score.
+
+    Phrases are scored in order of the most they could score (their bonus, the most a
+    word can add, their length's cost), so scoring stops once no phrase left can win.
+    """
+    bounds = [bonus + _most_gained(len(phrase)) for phrase, bonus in pool]
+    best_i, best_score = -1, float("-inf")
+    for i in sorted(range(len(pool)), key=bounds.__getitem__, reverse=True):
+        if bounds[i] < best_score:
+            break
+        phrase, bonus = pool[i]
+        s = _score(phrase, values, bonus)
+        if (s > best_score or s == best_score and i < best_i) and not _clause_like(phrase) and not _too_long(phrase, name):
+            best_i, best_score = i, s  # the two checks run only for a would-be winner
+    return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
+
+
+def _too_long(phrase: Sequence[str], name: str | None) -> bool:
+    """Tell whether "Name: phrase" would be cut to fit a title, losing the phrase's end."""
+    return (len(name) + 2 if name else 0) + len(" ".join(phrase)) > _MAX_CHARS
+
+
+def _known_term(phrase: Sequence[str], known: _Terms) -> bool:
+    """Tell whether a phrase is only a well-known term of its field ("Large Language Models")."""
+    return tuple(map(str.lower, phrase)) in known
+
+
 def _compositions(
-    heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str
+    heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str,
+    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"),
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
 
     Both halves are spans the abstract writes: the contribution's noun phrase (with no
     prepositional tail of its own) and a short noun phrase of the opening sentence
-    ("Offline reinforcement learning") that shares no topic word with it.
+    ("Offline reinforcement learning") that shares no topic word with it. Phrases that
+    cannot score above ``floor`` are left out unscored.
     """
     areas = []
+    met: set[tuple[str, ...]] = set()
     for f in fields:
         lows = [w.lower() for w in f]
+        if tuple(lows) in met:
+            continue  # a field met again (the opening subject defined with an acronym)
+        met.add(tuple(lows))
+        while len(f) > _FIELD_MIN and lows[0] in _DATED:
+            f, lows = f[1:], lows[1:]  # "Current vision-language models" -> "vision-language models"
         if not (_FIELD_MIN <= len(f) <= _FIELD_MAX) or name in f or any(w in _CUT_AT for w in lows):
             continue
         if lows[-1].endswith(_ADJ_ENDS) or lows[-1] in _TAIL_DROP or _participle(lows[0]) or _clause_like(f):
@@ -541,7 +698,7 @@ def _compositions(
         if lows[0] in _GENERIC:
             continue  # "Recent GPT-4", "Existing methods": a comment on the field, not its name
         keys = {_topic_key(w) for w in f} - {"-"}
-        if keys and all(values[w][0] for w in f[-1:]):
+        if keys and (values[f[-1]][0] or tuple(lows) in terms):  # a defined term may end on "evaluation"
             areas.append((f, keys))
     if not areas:
         return []
@@ -553,8 +710,8 @@ def _compositions(
             continue
         done.add(key)
         lows = [w.lower() for w in head]
-        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]):
-            continue  # "Capturing for ...", "Framework for ...": no contribution to compose
+        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
+            continue  # "Capturing for ...", "Framework for ...": no contribution to compose ("Message Passing" is a name)
         if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
             continue
         head_keys = {_topic_key(w) for w in head}
@@ -562,6 +719,8 @@ def _compositions(
             if keys & head_keys or _abbreviates(head, f):
                 continue
             phrase = head + ["for"] + f
+            if bonus + _BONUS_COMPOSE + _most_gained(len(phrase)) <= floor or _too_long(phrase, name):
+                continue
             out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
     return out
 
@@ -588,6 +747,11 @@ def _topic_key(w: str) -> str:
 
 
 _FIELD_MIN, _FIELD_MAX = 2, 5
+_MAX_CHARS = 100  # titles.MAX_TITLE
+# Words that date a field's name rather than name it ("Current", "Recent", "Existing").
+_DATED = frozenset(
+    "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
+)
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0

@@ -511,3 +511,128 @@ def test_token_helpers_match_their_plain_definitions(text: str) -> None:
 )
 def test_a_summary_drops_a_lead_in_that_needs_the_sentence_before(sentence: str, summary: str) -> None:
     assert summarize(f"Large models are costly to train. {sentence}") == summary
+
+
+# Round 7: a spelled-out name is taken whole; acronym uses count for the words they abbreviate;
+# a well-known term names the field, not the paper; a title is never cut to fit.
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # "Passing" reads like a participle and "Geometrically" like an adverb: neither stops the name
+            "Label imbalance hurts graph models. We introduce Partitioning Message Passing (PMP), an intuitive "
+            "paradigm for fraud graphs. PMP separates neighbours by class. PMP is fast.",
+            "PMP: Partitioning Message Passing",
+        ),
+        (
+            "Transfer learning in regression is hard. We propose a novel transfer technique, namely the "
+            "Geometrically Aligned Transfer Encoder (GATE). GATE maps latent vectors onto a manifold. GATE is stable.",
+            "GATE: Geometrically Aligned Transfer Encoder",
+        ),
+    ],
+)
+def test_spelled_out_name_is_taken_whole(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_acronym_uses_count_for_the_words_they_abbreviate() -> None:
+    # "sparse autoencoders" is written once but used five times as "SAEs"; "neuron activation
+    # patterns" is written twice, so without the acronym's uses the title would be about it.
+    text = (
+        "Neuron activation patterns are hard to read. We study neuron activation patterns with sparse "
+        "autoencoders (SAEs). SAEs find features. SAEs scale to large models. We train SAEs on many layers, "
+        "and SAEs recover known circuits."
+    )
+    assert "Sparse Autoencoders" in infer_title(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # "Large Language Models" alone says only what field the paper is in
+            "Large language models (LLMs) are fluent writers. LLMs often hallucinate, and LLMs are costly. We "
+            "propose a retrieval cache, which stores verified facts. LLMs with the cache hallucinate less.",
+            "Retrieval Cache for Large Language Models",
+        ),
+    ],
+)
+def test_well_known_term_is_a_field_not_a_title(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_title_is_not_cut_to_fit() -> None:
+    text = (
+        "Video models are costly. We propose FastVid, a hierarchical spatio-temporal token merging scheme for "
+        "accelerating transformer-based text-conditioned video generation models on commodity accelerators "
+        "with bounded memory. FastVid is fast."
+    )
+    from generator.titles_phrases import _too_long
+
+    title = infer_title(text)
+    assert len(title) <= 100
+    assert title.split()[-1].lower() not in ("on", "with", "transformer-based", "text-conditioned", "commodity")
+    phrase = "hierarchical spatio-temporal token merging scheme for accelerating transformer-based text-conditioned video generation models on commodity accelerators".split()
+    assert _too_long(phrase, "FastVid") and not _too_long(phrase[:5], "FastVid")
+
+
+@pytest.mark.parametrize(
+    ("before", "acronym", "spelled"),
+    [
+        ("answer generation problems through Rule AbstractIon and SElection", "RAISE", "Rule AbstractIon and SElection"),
+        ("In this study, we investigate the DIstribution Correction Estimation", "DICE", "DIstribution Correction Estimation"),
+        ("a novel method called theoREm-from-prooF extrACTOR", "REFACTOR", "theoREm-from-prooF extrACTOR"),
+        ("an MLP-based architecture with Past-Decomposable-Mixing", "PDM", "Past-Decomposable-Mixing"),
+        ("we propose the HyperCombinator", "HC", ""),  # one word: a name, not an expansion
+        ("we present Rephrase, Augment and Reason", "RepARe", ""),  # a list, not one phrase
+    ],
+)
+def test_acronym_spelled_by_the_capitals_it_marks(before: str, acronym: str, spelled: str) -> None:
+    from generator.titles_names import _spelled_out
+
+    assert _spelled_out(before, acronym) == spelled
+
+
+def test_capitals_spelled_name_is_the_title() -> None:
+    text = (
+        "Abstract visual reasoning needs rules. We propose a latent variable model for answer generation through "
+        "Rule AbstractIon and SElection (RAISE). RAISE encodes attributes as concepts. RAISE beats solvers."
+    )
+    assert infer_title(text) == "RAISE: Rule AbstractIon and SElection"
+
+
+def test_a_term_the_abstract_defines_is_a_field_for_the_contribution() -> None:
+    text = (
+        "Label imbalance hurts graph neural networks in graph fraud detection (GFD). GFD datasets are skewed. "
+        "We introduce Partitioning Message Passing (PMP), an intuitive paradigm crafted for GFD. PMP separates "
+        "neighbours by class, and PMP is fast on GFD benchmarks."
+    )
+    assert infer_title(text) == "PMP: Partitioning Message Passing for Graph Fraud Detection"
+
+
+def test_opening_subject_before_a_verb_in_s_is_a_field() -> None:
+    text = (
+        "Episodic memory plays a crucial role in cognition. We propose the spatially-aware transformer, which "
+        "stores events with their places. The spatially-aware transformer improves memory use."
+    )
+    assert infer_title(text) == "Spatially-Aware Transformer for Episodic Memory"
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("Recent advances in tabular data generation are large. We propose TabSyn, which learns a latent space. "
+         "TabSyn is fast.", "Recent"),
+        ("We propose a state-of-the-art data filtering approach for web-crawled multimodal datasets. It is fast.",
+         "State-Of-The-Art"),
+    ],
+)
+def test_title_does_not_open_on_a_word_that_dates_it(text: str, bad: str) -> None:
+    assert bad not in infer_title(text)
+
+
+def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
+    text = (
+        "Automated model evaluation (AutoEval) predicts accuracy without labels. AutoEval protocols are slow. "
+        "We propose a novel measure, Meta-Distribution Energy (MDE), that makes AutoEval efficient. MDE is "
+        "simple, and MDE correlates with accuracy on AutoEval benchmarks."
+    )
+    assert infer_title(text) == "MDE: Meta-Distribution Energy for Automated Model Evaluation"
