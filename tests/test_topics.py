@@ -316,3 +316,37 @@ def test_nothing_to_match_gives_the_fallback(shipped: Taxonomy) -> None:
 def test_never_raises_on_arbitrary_text(shipped: Taxonomy, title: str, text: str, keywords: list[str]) -> None:
     topics = assign_topics(title, text, keywords, shipped)
     assert 1 <= len(topics) <= MAX_TOPICS
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        # Recurrent networks are sequence models, but not transformers.
+        ("", "We prove an approximation theorem for recurrent neural networks (RNNs). Nonlinear RNNs have "
+         "an exponentially decaying memory. This limits the RNN architecture.", "Transformers and attention"),
+        # A named model in the results is a baseline, not the subject.
+        ("", "We propose a codebook method to compress deep networks. It needs no retraining. A Llama 7B "
+         "fits in 2 GB. It beats GPT-3.5 baselines and GPT-4 tools.", "Large language models"),
+        # CLIP is a vision-language model: papers that use it are not about contrastive learning.
+        ("", "We propose a training-free adaptation of CLIP. Contrastive language-image pretraining (CLIP) "
+         "is popular. We adapt CLIP to new classes.", "Contrastive learning"),
+        # Editing what a model knows is not explaining it.
+        ("", "We propose a knowledge editing method for language models. Model editing changes facts. "
+         "Knowledge editing is cheap.", "Interpretability and explainability"),
+    ],
+)
+def test_shipped_passing_or_neighbouring_terms_are_not_the_topic(
+    shipped: Taxonomy, title: str, abstract: str, topic: str
+) -> None:
+    assert topic not in assign_topics(title, abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        ("We propose a method to fine-tune GPT-3 on code. We show that GPT-3 learns to fix bugs.", "Large language models"),
+        ("We propose a contrastive loss for time series. Positive pairs come from augmentations.", "Contrastive learning"),
+    ],
+)
+def test_shipped_the_same_terms_where_the_paper_says_what_it_does(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
