@@ -350,3 +350,26 @@ def test_shipped_passing_or_neighbouring_terms_are_not_the_topic(
 )
 def test_shipped_the_same_terms_where_the_paper_says_what_it_does(shipped: Taxonomy, abstract: str, topic: str) -> None:
     assert topic in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic", "expected"),
+    [
+        # The opening sentence is often background: a subject term there counts as weak.
+        ("Transformers are popular for forecasting. We propose a decomposition of series into trends. "
+         "The trends are smooth; a transformer is used; its transformer layers are cheap.", "Transformers and attention", False),
+        # ... while a term proper there still makes the subject.
+        ("Self-attention is costly for long inputs. We propose a faster self-attention kernel.",
+         "Transformers and attention", True),
+        # "In this paper, we <any verb>" says what the paper does.
+        ("Drawings are hard to model. In this paper, we define generative models over strokes. "
+         "The generative model is fast.", "Generative models", True),
+        # Graphs alone are data, not graph neural networks.
+        ("We study private algorithms for recovering clusters in well-clustered graphs. We provide an "
+         "algorithm for such graphs. The graphs have small conductance.", "Graph neural networks", False),
+        ("We propose robust reinforcement learning against coupled perturbations. Robust RL helps.",
+         "Robustness", True),
+    ],
+)
+def test_shipped_where_a_term_stands(shipped: Taxonomy, abstract: str, topic: str, expected: bool) -> None:
+    assert (topic in assign_topics("", abstract, (), shipped)) == expected
