@@ -373,3 +373,32 @@ def test_shipped_the_same_terms_where_the_paper_says_what_it_does(shipped: Taxon
 )
 def test_shipped_where_a_term_stands(shipped: Taxonomy, abstract: str, topic: str, expected: bool) -> None:
     assert (topic in assign_topics("", abstract, (), shipped)) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        # Denoising is also what speech enhancement does.
+        ("", "We propose a language-space denoising process for speech recognition. The denoising process "
+         "removes noise. Noise is common.", "Diffusion models"),
+        # Which architectures a method applies to is not what it studies.
+        ("", "We propose demonstration distillation for decoder-only and encoder-decoder models. "
+         "Our method is fast.", "Transformers and attention"),
+        # Domain language models (cells, molecules) are not large language models.
+        ("Pre-training of a cell language model", "We propose a cell language model for single cells.",
+         "Large language models"),
+        # Knowledge graphs are queried by language models; that is not a graph neural network.
+        ("Reasoning of large language models on knowledge graphs", "We propose a method where an LLM "
+         "explores a knowledge graph.", "Graph neural networks"),
+        # Question answering is a task many kinds of models are evaluated on.
+        ("Embodied question answering using multimodal expression", "We introduce question answering "
+         "tasks with gestures.", "Large language models"),
+    ],
+)
+def test_shipped_neighbouring_vocabulary_is_not_the_topic(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
+    assert topic not in assign_topics(title, abstract, (), shipped)
+
+
+def test_shipped_graph_representations_are_graph_learning(shipped: Taxonomy) -> None:
+    abstract = "We present a method for learning transferable graph representations. Graph representations transfer."
+    assert "Graph neural networks" in assign_topics("", abstract, (), shipped)
