@@ -402,3 +402,14 @@ def test_shipped_neighbouring_vocabulary_is_not_the_topic(shipped: Taxonomy, tit
 def test_shipped_graph_representations_are_graph_learning(shipped: Taxonomy) -> None:
     abstract = "We present a method for learning transferable graph representations. Graph representations transfer."
     assert "Graph neural networks" in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        ("We study data balancing for mitigating biases in image-text models. Models absorb stereotypes.", "Fairness"),
+        ("We propose an adversarial search method to find failure cases and vulnerabilities of image generators.", "Robustness"),
+    ],
+)
+def test_shipped_phrases_that_name_the_subject(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
