@@ -61,7 +61,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
 _VERBS = (
     r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus"
     r"|leverage|adapt|extend|recast|formulate|tackle|describe|endeavor|aim|seek|analy[sz]e|examine|reveal"
-    r"|revisit|characterize|identify|uncover)"
+    r"|revisit|characterize|identify|uncover|explain)"
 )
 _THEN = r"\s+(?:\w+\s+){0,2}?"  # up to two words between who and the verb ("we first propose")
 # "In this paper, we" and "here, we" say what the paper does whatever verb follows. One pattern whose
@@ -99,7 +99,7 @@ class Topic:
     name: str
     description: str
     terms: tuple[str, ...] = ()
-    # Words that also name the parts and qualities of other work ("transformer", "policy", "interpretable"):
+    # Words that also name the parts and qualities of other work ("transformer", "policy", "robustness"):
     # strong where the paper says what it does, weak where it describes how.
     subject_terms: tuple[str, ...] = ()
     weak_terms: tuple[str, ...] = ()

@@ -413,3 +413,27 @@ def test_shipped_graph_representations_are_graph_learning(shipped: Taxonomy) -> 
 )
 def test_shipped_phrases_that_name_the_subject(shipped: Taxonomy, abstract: str, topic: str) -> None:
     assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_optimization_methods_of_other_fields_are_a_hint(shipped: Taxonomy) -> None:
+    # "Two optimization methods, best-of-n sampling and PPO" names tools, not a study of optimization.
+    text = "We propose reward model ensembles. We study two optimization methods for them. Both optimization methods overfit."
+    assert "Optimization" not in assign_topics("", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("title", "topic", "expected"),
+    [
+        # A method that calls itself interpretable is not about interpretability ...
+        ("Learning Interpretable Libraries by Compressing Code", "Interpretability and explainability", False),
+        # ... while a title naming interpretability is.
+        ("Interpretability of Attention Heads", "Interpretability and explainability", True),
+    ],
+)
+def test_shipped_titles_that_name_a_quality(shipped: Taxonomy, title: str, topic: str, expected: bool) -> None:
+    assert (topic in assign_topics(title, "We propose a method.", (), shipped)) == expected
+
+
+def test_shipped_black_box_optimization_is_not_interpretability(shipped: Taxonomy) -> None:
+    text = "We propose SYMBOL for black-box optimization. We show that SYMBOL offers interpretability of black-box optimizers."
+    assert "Interpretability and explainability" not in assign_topics("SYMBOL: Black-Box Optimizers", text, (), shipped)
