@@ -390,6 +390,9 @@ def test_shipped_where_a_term_stands(shipped: Taxonomy, abstract: str, topic: st
         # Knowledge graphs are queried by language models; that is not a graph neural network.
         ("Reasoning of large language models on knowledge graphs", "We propose a method where an LLM "
          "explores a knowledge graph.", "Graph neural networks"),
+        # Genomes and images are tokenized too.
+        ("", "We propose to replace k-mer tokenization of genomes with byte pair encoding. The tokenization "
+         "is efficient; tokenization matters.", "Large language models"),
         # Question answering is a task many kinds of models are evaluated on.
         ("Embodied question answering using multimodal expression", "We introduce question answering "
          "tasks with gestures.", "Large language models"),
