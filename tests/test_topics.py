@@ -440,3 +440,18 @@ def test_shipped_titles_that_name_a_quality(shipped: Taxonomy, title: str, topic
 def test_shipped_black_box_optimization_is_not_interpretability(shipped: Taxonomy) -> None:
     text = "We propose SYMBOL for black-box optimization. We show that SYMBOL offers interpretability of black-box optimizers."
     assert "Interpretability and explainability" not in assign_topics("SYMBOL: Black-Box Optimizers", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # Trained by gradient descent: a tool of the method, not its subject.
+        "We propose tree ensembles learned end to end with gradient descent. Gradient descent on soft splits "
+        "with gradients of a smooth loss beats boosting.",
+        # Solving combinatorial problems is not the training of models.
+        "We propose a symbolic branching rule for combinatorial optimization solvers. Combinatorial "
+        "optimization problems are NP-hard; the solver is fast.",
+    ],
+)
+def test_shipped_tools_of_optimization_are_not_the_topic(shipped: Taxonomy, abstract: str) -> None:
+    assert "Optimization" not in assign_topics("", abstract, (), shipped)
