@@ -455,3 +455,21 @@ def test_shipped_black_box_optimization_is_not_interpretability(shipped: Taxonom
 )
 def test_shipped_tools_of_optimization_are_not_the_topic(shipped: Taxonomy, abstract: str) -> None:
     assert "Optimization" not in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # Plural forms are listed next to the singular ones.
+        ("We propose a method that withstands domain shifts. Domain shifts hurt detectors.", "Robustness"),
+        ("We propose to learn value functions offline. The value functions are pessimistic.", "Reinforcement learning"),
+    ],
+)
+def test_shipped_plural_terms(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_decision_transformers_are_reinforcement_learning_not_architecture(shipped: Taxonomy) -> None:
+    text = "We propose to initialize Decision Transformers with language models. We show that Decision Transformers adapt."
+    topics = assign_topics("", text, (), shipped)
+    assert "Transformers and attention" not in topics
