@@ -473,3 +473,8 @@ def test_shipped_decision_transformers_are_reinforcement_learning_not_architectu
     text = "We propose to initialize Decision Transformers with language models. We show that Decision Transformers adapt."
     topics = assign_topics("", text, (), shipped)
     assert "Transformers and attention" not in topics
+
+
+def test_shipped_per_sample_clipping_is_privacy_not_optimization(shipped: Taxonomy) -> None:
+    text = "We propose private training without per-sample gradient clipping. Per-sample gradient clipping is costly."
+    assert "Optimization" not in assign_topics("", text, (), shipped)
