@@ -27,6 +27,9 @@ BROAD_FACTOR = 0.8
 # Where a phrase occurs says how much it tells about the paper's subject. The title and the keywords
 # name it; so do the abstract's opening sentence and the sentences that say what the paper does
 # ("we propose ...", "in this paper ..."): the subject sentences. The rest is background and results.
+# The opening sentence is a subject sentence for terms only: it is as often background ("Transformers
+# are popular, but ...") as subject, so the words that also name parts of other work (subject terms)
+# count as weak there.
 TITLE_WEIGHT = 3.0
 KEYWORD_WEIGHT = 2.0
 SUBJECT_WEIGHT = 1.5
@@ -55,10 +58,17 @@ _KEYS = {"name", "description", "terms", "subject_terms", "weak_terms", "exclude
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # A sentence ends at . ! or ? followed by space and a capital, digit or quote ("e.g. the" does not end one).
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_VERBS = (
+    r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus"
+    r"|leverage|adapt|extend|recast|formulate|tackle|describe|endeavor|aim|seek|analy[sz]e|examine|reveal"
+    r"|revisit|characterize|identify|uncover|explain)"
+)
+_THEN = r"\s+(?:\w+\s+){0,2}?"  # up to two words between who and the verb ("we first propose")
+# "In this paper, we" and "here, we" say what the paper does whatever verb follows. One pattern whose
+# alternatives start with different words: Python's regex engine tries each alternative at every position.
 _CONTRIBUTION = re.compile(
-    r"\b(?:we|this (?:paper|work|study)|our (?:work|paper|method|approach|framework|model|analysis))\s+"
-    r"(?:\w+\s+){0,2}?(?:propose|introduce|present|develop|study|investigate|design|explore|address|show"
-    r"|demonstrate|focus|leverage|adapt|extend|recast|formulate|tackle)",
+    rf"\b(?:we{_THEN}{_VERBS}|this (?:paper|work|study)(?:,? we\b|{_THEN}{_VERBS})"
+    rf"|our (?:work|paper|method|approach|framework|model|analysis){_THEN}{_VERBS}|here,? we\b)",
     re.IGNORECASE,
 )
 # A title that opens with a coined name ("DSPy: ...", "LRM: ...") names the paper's own method: a sentence
@@ -72,7 +82,8 @@ _DEFINITION = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,7}?)s?\)")
 _BREAK = "."
 
 # How much a phrase tells about a topic: a weak term counts half; a subject term is a term in the title and
-# the subject sentences but weak elsewhere (see Topic); a term is strong everywhere. Larger is stronger.
+# the subject sentences (bar the opening one) but weak elsewhere (see Topic); a term is strong everywhere.
+# Larger is stronger.
 _WEAK, _SUBJECT_ONLY, _STRONG = 0, 1, 2
 
 # Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
@@ -88,7 +99,7 @@ class Topic:
     name: str
     description: str
     terms: tuple[str, ...] = ()
-    # Words that also name the parts and qualities of other work ("transformer", "policy", "interpretable"):
+    # Words that also name the parts and qualities of other work ("transformer", "policy", "robustness"):
     # strong where the paper says what it does, weak where it describes how.
     subject_terms: tuple[str, ...] = ()
     weak_terms: tuple[str, ...] = ()
@@ -202,23 +213,32 @@ def _nfkc(text: str) -> str:
     return text if text.isascii() else unicodedata.normalize("NFKC", text)
 
 
-def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
-    """Return the words of title and abstract, sentences apart, and where each evidence slot starts."""
+def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int], list[int]]:
+    """Return the words of title and abstract, sentences apart, where each part starts, its slot and floor."""
     # One list of words for one scan. starts[k] is the index of the first word of part k (the title,
-    # then each sentence of the abstract) and slots[k] its slot: the title, a subject sentence or body.
+    # then each sentence of the abstract), slots[k] its slot (the title, a subject sentence or body) and
+    # floors[k] the weakest kind of phrase that counts as strong there.
     title = _nfkc(title)
     words = _NON_WORD.sub(" ", title).split()
     coined = _COINED.match(title)
     name = coined.group(1) if coined else ""
     starts = [0]
     slots = [_TITLE]
+    floors = [_SUBJECT_ONLY]
     for n, sentence in enumerate(_SENTENCE_END.split(_nfkc(text))):
         words.append(_BREAK)
         starts.append(len(words))
-        subject = n == 0 or (name and _names(sentence, name)) or _CONTRIBUTION.search(sentence)
-        slots.append(_SUBJECT if subject else _BODY)
+        if (name and _names(sentence, name)) or _CONTRIBUTION.search(sentence):
+            slots.append(_SUBJECT)
+            floors.append(_SUBJECT_ONLY)
+        elif n == 0:  # the opening sentence, background as often as subject: see the top of the module
+            slots.append(_SUBJECT)
+            floors.append(_STRONG)
+        else:
+            slots.append(_BODY)
+            floors.append(_STRONG)
         words.extend(_NON_WORD.sub(" ", sentence).split())
-    return words, starts, slots
+    return words, starts, slots, floors
 
 
 def _names(sentence: str, name: str) -> bool:
@@ -262,6 +282,7 @@ def _scan(
     tokens: list[str],
     starts: list[int],
     slots: list[int],
+    floors: list[int],
     table: dict[str, _Entry],
     spans: dict[str, int],
     evidence: dict[int, list[float]],
@@ -294,12 +315,12 @@ def _scan(
                 continue
         while part < last_part and starts[part + 1] <= i:
             part += 1
-        slot = slots[part]
+        slot, floor = slots[part], floors[part]
         for index, kind in entry:
             found = evidence.get(index)
             if found is None:
                 found = evidence[index] = [0.0] * _SLOTS
-            where = slot + (kind == _WEAK or (kind == _SUBJECT_ONLY and slot == _BODY))
+            where = slot + (kind < floor)
             previous = last.get(index)
             if previous is not None and previous[0] == i:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
@@ -322,15 +343,15 @@ def _scan(
 def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]]:
     """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
     evidence: dict[int, list[float]] = {}
-    tokens, starts, slots = _tokens(title, text)
+    tokens, starts, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
     defined = _abbreviations(_nfkc(text), table)
     if defined:  # rare enough that copying the tables beats a second lookup on every word
         table = {**table, **defined}
         spans = {**spans, **{short: spans.get(short, 1) for short in defined}}
-    _scan(" ".join(tokens).lower().split(" "), starts, slots, table, spans, evidence)
+    _scan(" ".join(tokens).lower().split(" "), starts, slots, floors, table, spans, evidence)
     if not matcher.exact_span.keys().isdisjoint(tokens):  # most texts hold no acronym: skip that pass
-        _scan(tokens, starts, slots, matcher.exact, matcher.exact_span, evidence)
+        _scan(tokens, starts, slots, floors, matcher.exact, matcher.exact_span, evidence)
     return evidence
 
 

@@ -316,3 +316,165 @@ def test_nothing_to_match_gives_the_fallback(shipped: Taxonomy) -> None:
 def test_never_raises_on_arbitrary_text(shipped: Taxonomy, title: str, text: str, keywords: list[str]) -> None:
     topics = assign_topics(title, text, keywords, shipped)
     assert 1 <= len(topics) <= MAX_TOPICS
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        # Recurrent networks are sequence models, but not transformers.
+        ("", "We prove an approximation theorem for recurrent neural networks (RNNs). Nonlinear RNNs have "
+         "an exponentially decaying memory. This limits the RNN architecture.", "Transformers and attention"),
+        # A named model in the results is a baseline, not the subject.
+        ("", "We propose a codebook method to compress deep networks. It needs no retraining. A Llama 7B "
+         "fits in 2 GB. It beats GPT-3.5 baselines and GPT-4 tools.", "Large language models"),
+        # CLIP is a vision-language model: papers that use it are not about contrastive learning.
+        ("", "We propose a training-free adaptation of CLIP. Contrastive language-image pretraining (CLIP) "
+         "is popular. We adapt CLIP to new classes.", "Contrastive learning"),
+        # Editing what a model knows is not explaining it.
+        ("", "We propose a knowledge editing method for language models. Model editing changes facts. "
+         "Knowledge editing is cheap.", "Interpretability and explainability"),
+    ],
+)
+def test_shipped_passing_or_neighbouring_terms_are_not_the_topic(
+    shipped: Taxonomy, title: str, abstract: str, topic: str
+) -> None:
+    assert topic not in assign_topics(title, abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        ("We propose a method to fine-tune GPT-3 on code. We show that GPT-3 learns to fix bugs.", "Large language models"),
+        ("We propose a contrastive loss for time series. Positive pairs come from augmentations.", "Contrastive learning"),
+    ],
+)
+def test_shipped_the_same_terms_where_the_paper_says_what_it_does(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic", "expected"),
+    [
+        # The opening sentence is often background: a subject term there counts as weak.
+        ("Transformers are popular for forecasting. We propose a decomposition of series into trends. "
+         "The trends are smooth; a transformer is used; its transformer layers are cheap.", "Transformers and attention", False),
+        # ... while a term proper there still makes the subject.
+        ("Self-attention is costly for long inputs. We propose a faster self-attention kernel.",
+         "Transformers and attention", True),
+        # "In this paper, we <any verb>" says what the paper does.
+        ("Drawings are hard to model. In this paper, we define generative models over strokes. "
+         "The generative model is fast.", "Generative models", True),
+        # Graphs alone are data, not graph neural networks.
+        ("We study private algorithms for recovering clusters in well-clustered graphs. We provide an "
+         "algorithm for such graphs. The graphs have small conductance.", "Graph neural networks", False),
+        ("We propose robust reinforcement learning against coupled perturbations. Robust RL helps.",
+         "Robustness", True),
+    ],
+)
+def test_shipped_where_a_term_stands(shipped: Taxonomy, abstract: str, topic: str, expected: bool) -> None:
+    assert (topic in assign_topics("", abstract, (), shipped)) == expected
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        # Denoising is also what speech enhancement does.
+        ("", "We propose a language-space denoising process for speech recognition. The denoising process "
+         "removes noise. Noise is common.", "Diffusion models"),
+        # Which architectures a method applies to is not what it studies.
+        ("", "We propose demonstration distillation for decoder-only and encoder-decoder models. "
+         "Our method is fast.", "Transformers and attention"),
+        # Domain language models (cells, molecules) are not large language models.
+        ("Pre-training of a cell language model", "We propose a cell language model for single cells.",
+         "Large language models"),
+        # Knowledge graphs are queried by language models; that is not a graph neural network.
+        ("Reasoning of large language models on knowledge graphs", "We propose a method where an LLM "
+         "explores a knowledge graph.", "Graph neural networks"),
+        # Genomes and images are tokenized too.
+        ("", "We propose to replace k-mer tokenization of genomes with byte pair encoding. The tokenization "
+         "is efficient; tokenization matters.", "Large language models"),
+        # Question answering is a task many kinds of models are evaluated on.
+        ("Embodied question answering using multimodal expression", "We introduce question answering "
+         "tasks with gestures.", "Large language models"),
+    ],
+)
+def test_shipped_neighbouring_vocabulary_is_not_the_topic(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
+    assert topic not in assign_topics(title, abstract, (), shipped)
+
+
+def test_shipped_graph_representations_are_graph_learning(shipped: Taxonomy) -> None:
+    abstract = "We present a method for learning transferable graph representations. Graph representations transfer."
+    assert "Graph neural networks" in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        ("We study data balancing for mitigating biases in image-text models. Models absorb stereotypes.", "Fairness"),
+        ("We propose an adversarial search method to find failure cases and vulnerabilities of image generators.", "Robustness"),
+    ],
+)
+def test_shipped_phrases_that_name_the_subject(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_optimization_methods_of_other_fields_are_a_hint(shipped: Taxonomy) -> None:
+    # "Two optimization methods, best-of-n sampling and PPO" names tools, not a study of optimization.
+    text = "We propose reward model ensembles. We study two optimization methods for them. Both optimization methods overfit."
+    assert "Optimization" not in assign_topics("", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("title", "topic", "expected"),
+    [
+        # A method that calls itself interpretable is not about interpretability ...
+        ("Learning Interpretable Libraries by Compressing Code", "Interpretability and explainability", False),
+        # ... while a title naming interpretability is.
+        ("Interpretability of Attention Heads", "Interpretability and explainability", True),
+    ],
+)
+def test_shipped_titles_that_name_a_quality(shipped: Taxonomy, title: str, topic: str, expected: bool) -> None:
+    assert (topic in assign_topics(title, "We propose a method.", (), shipped)) == expected
+
+
+def test_shipped_black_box_optimization_is_not_interpretability(shipped: Taxonomy) -> None:
+    text = "We propose SYMBOL for black-box optimization. We show that SYMBOL offers interpretability of black-box optimizers."
+    assert "Interpretability and explainability" not in assign_topics("SYMBOL: Black-Box Optimizers", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # Trained by gradient descent: a tool of the method, not its subject.
+        "We propose tree ensembles learned end to end with gradient descent. Gradient descent on soft splits "
+        "with gradients of a smooth loss beats boosting.",
+        # Solving combinatorial problems is not the training of models.
+        "We propose a symbolic branching rule for combinatorial optimization solvers. Combinatorial "
+        "optimization problems are NP-hard; the solver is fast.",
+    ],
+)
+def test_shipped_tools_of_optimization_are_not_the_topic(shipped: Taxonomy, abstract: str) -> None:
+    assert "Optimization" not in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # Plural forms are listed next to the singular ones.
+        ("We propose a method that withstands domain shifts. Domain shifts hurt detectors.", "Robustness"),
+        ("We propose to learn value functions offline. The value functions are pessimistic.", "Reinforcement learning"),
+    ],
+)
+def test_shipped_plural_terms(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_decision_transformers_are_reinforcement_learning_not_architecture(shipped: Taxonomy) -> None:
+    text = "We propose to initialize Decision Transformers with language models. We show that Decision Transformers adapt."
+    topics = assign_topics("", text, (), shipped)
+    assert "Transformers and attention" not in topics
+
+
+def test_shipped_per_sample_clipping_is_privacy_not_optimization(shipped: Taxonomy) -> None:
+    text = "We propose private training without per-sample gradient clipping. Per-sample gradient clipping is costly."
+    assert "Optimization" not in assign_topics("", text, (), shipped)
