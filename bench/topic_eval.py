@@ -11,8 +11,8 @@ product does for plain-layout input. The functions are importable for corpus-wid
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
-import random
 import re
 import sys
 import time
@@ -150,7 +150,12 @@ def unlisted_sample(
     seed: int = 2024,
     concepts: Sequence[Concept] = CONCEPTS,
 ) -> list[tuple[dict, str]]:
-    """Return n (record, topic) pairs, fixed seed, where a concept topic was given but not listed."""
+    """Return n (record, topic) pairs, fixed seed, where a concept topic was given but not listed.
+
+    Pairs are ranked by a hash of the seed, the paper and the topic, not drawn at random, so
+    a change that adds or removes a few tags leaves the rest of the sample as it was, and
+    reads of two versions at one seed compare.
+    """
     pairs: list[tuple[dict, str]] = []
     for record, topics in zip(records, assigned):
         if not record.get("keywords"):
@@ -159,7 +164,11 @@ def unlisted_sample(
         for concept in concepts:
             if concept.topic in topics and concept.name not in listed:
                 pairs.append((record, concept.topic))
-    return random.Random(seed).sample(pairs, min(n, len(pairs)))
+    def rank(pair: tuple[dict, str]) -> str:
+        record, topic = pair
+        return hashlib.sha256(f"{seed}\n{record['abstract']}\n{topic}".encode()).hexdigest()
+
+    return sorted(pairs, key=rank)[:n]
 
 
 def coverage(assigned: Sequence[tuple[str, ...]], fallback: str) -> float:
