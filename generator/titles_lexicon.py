@@ -34,6 +34,15 @@ COMMON_NAMES = frozenset(
     sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech""".split()
 )
 
+# Of those, the names of techniques, measures and components: a paper uses them, but is never
+# "for" them, so they never stand as the field of "<contribution> for <field>" (not "... for
+# Neural Tangent Kernel", "... for Stochastic Gradient Descent").
+TECHNIQUE_NAMES = frozenset(
+    """sgd ntk adam adamw relu gelu pca svd kl mse rmse mae elbo em mcmc hmc sgld lora qlora fid auc roc
+    bleu rouge f1 svm crf hmm gp gps bo rkhs ot sdf sdfs vq vq-vae moe unet u-net ppo dqn sac td3 maml
+    ddpm ddim mlp mlps cnn cnns rnn rnns mpc""".split()
+)
+
 # Words that begin a sentence or a title in capitals but are ordinary English.
 _ORDINARY = frozenset(
     """we our this the a an in on to for of and or but however moreover furthermore finally

@@ -22,6 +22,7 @@ from collections.abc import Container, Sequence
 
 from .titles_lexicon import (
     COMMON_NAMES,
+    TECHNIQUE_NAMES,
     _ADJ_ENDS,
     _ADVERBS,
     _BAD_OPENERS,
@@ -354,19 +355,21 @@ def _weights(a: "_Analysis") -> "_Weights":
     if rest:
         counts.update(_WORD_LOW.findall(rest.lower()))
     weights = _Weights(counts, set(first), set(contrib))
-    _count_acronym_uses(a.sentences, counts, weights.known, weights.defined, a.contribution)
+    _count_acronym_uses(a.sentences, counts, weights.known, weights.defined, weights.techniques, a.contribution)
     return weights
 
 
 def _count_acronym_uses(
-    sentences: Sequence[str], counts: Counter[str], known: _Terms, defined: _Terms, contribution: int
+    sentences: Sequence[str], counts: Counter[str], known: _Terms, defined: _Terms,
+    techniques: set[tuple[str, ...]], contribution: int,
 ) -> None:
     """Count each use of a defined acronym as a use of the words it abbreviates.
 
     "Graph Fraud Detection (GFD)" then "GFD" four times: the abstract speaks of graph
     fraud detection five times, though it writes the words once. The expansions of
     well-known acronyms ("large language models") go into ``known``, the others defined
-    up to the contribution sentence into ``defined``, keyed by their lower-cased words.
+    up to the contribution sentence into ``defined``, keyed by their lower-cased words; the
+    known ones that name a technique ("stochastic gradient descent") also into ``techniques``.
     """
     prose = " ".join(sentences)
     if "(" not in prose:
@@ -391,7 +394,10 @@ def _count_acronym_uses(
             end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
         if common or at < end:  # terms defined later are parts of the paper's method, not its field
             words = spelled.split()
-            (known if common else defined)[tuple(map(str.lower, words))] = words
+            key = tuple(map(str.lower, words))
+            (known if common else defined)[key] = words
+            if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
+                techniques.add(key)  # a technique the paper uses is never the field it is for
 
 
 _Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
@@ -414,6 +420,7 @@ class _Weights(dict):  # type: ignore[type-arg]
         self.contrib = contrib
         self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
         self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
+        self.techniques: set[tuple[str, ...]] = set()  # known terms that name a technique: never a field
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -631,7 +638,7 @@ def _span_title(a: "_Analysis") -> str:
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
     fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
-    fields.extend(weight.known.values())
+    fields.extend(words for key, words in weight.known.items() if key not in weight.techniques)
     terms = weight.defined.keys() | weight.known.keys()
     for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
         if s > best_score:

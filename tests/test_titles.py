@@ -559,6 +559,26 @@ def test_well_known_term_is_a_field_not_a_title(text: str, title: str) -> None:
     assert infer_title(text) == title
 
 
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        (  # the NTK is how the paper analyses its schedule, not what the schedule is for
+            "Wide networks are often studied through the neural tangent kernel (NTK). The NTK is fixed in "
+            "training, and the NTK predicts speed. We propose a layer-wise warm-up schedule, which trains each "
+            "layer in turn. The NTK of the schedule stays close.",
+            "Layer-Wise Warm-Up Schedule",
+        ),
+        (  # a field, by contrast, is what the contribution is for
+            "Large language models (LLMs) are fluent writers. LLMs often hallucinate, and LLMs are costly. We "
+            "propose a retrieval cache, which stores verified facts. LLMs with the cache hallucinate less.",
+            "Retrieval Cache for Large Language Models",
+        ),
+    ],
+)
+def test_a_well_known_technique_is_never_the_field(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
 def test_title_is_not_cut_to_fit() -> None:
     text = (
         "Video models are costly. We propose FastVid, a hierarchical spatio-temporal token merging scheme for "
