@@ -8,6 +8,10 @@ the pages that list it, not the thousands of others. Two things need mending for
   stay beside their new ones, and search shows each such paper twice. This hook does the merge
   instead, exactly: before the pages are built it seeds the index with the last build's entries
   of every page that will not be rebuilt (and still exists), so the rebuilt pages add theirs once.
+- A page that includes a generated snippet (``index.md`` includes ``_generated/home.md``) is
+  not newer than its HTML when only the snippet changed, so MkDocs would not rebuild it: the
+  hook rebuilds the pages outside papersite's own folders whose source includes a snippet
+  newer than their HTML. (The Tags page is Material's to build; it waits for a full rebuild.)
 - MkDocs warns on every dirty build that navigation may go stale, which strict mode turns into
   an abort. papersite's navigation holds fixed entries only (Home, Topics, Years, ...; no paper,
   topic or year page), so an edit cannot change it: the hook drops that one warning, and the
@@ -21,6 +25,8 @@ so the entries of the last build are kept here between rebuilds.
 from __future__ import annotations
 
 import logging
+import os
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -49,6 +55,8 @@ def _not_the_dirty_warning(record: logging.LogRecord) -> bool:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    if _dirty:
+        _rebuild_includers_of_new_snippets(files, config)
     search = _search_plugin(config)
     if not _dirty or search is None or _previous is None:
         return files
@@ -65,6 +73,34 @@ def on_post_build(config: MkDocsConfig) -> None:
     search = _search_plugin(config)
     if _dirty and search is not None:
         _previous = list(search.search_index.entries)
+
+
+#: Where papersite writes the snippets hand-written pages include, and the folders of its own
+#: pages (which include no snippet: no need to read thousands of them on every rebuild).
+SNIPPETS_DIR = "_generated"
+GENERATED_FOLDERS = ("papers/", "topics/", "years/", "trends/", "report/", "_generated/")
+
+#: How a page includes a snippet (pymdownx.snippets).
+SNIPPET_MARK = "--8<--"
+
+
+def _rebuild_includers_of_new_snippets(files: Files, config: MkDocsConfig) -> None:
+    """Mark as modified the hand-written pages that include a snippet newer than their HTML."""
+    folder = os.path.join(config.docs_dir, SNIPPETS_DIR)
+    try:
+        newest = max(entry.stat().st_mtime for entry in os.scandir(folder) if entry.is_file())
+    except (OSError, ValueError):  # no snippets folder, or an empty one
+        return
+    for file in files.documentation_pages():
+        if file.src_uri.startswith(GENERATED_FOLDERS) or file.is_modified():
+            continue
+        try:
+            stale = os.path.getmtime(file.abs_dest_path) < newest
+            includes = stale and SNIPPET_MARK in Path(file.abs_src_path).read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if includes:
+            file.is_modified = lambda: True  # type: ignore[method-assign]  # MkDocs' dirty test, per file
 
 
 def _page_of(entry: dict[str, Any]) -> str:

@@ -93,3 +93,16 @@ def test_an_edited_abstract_is_served_and_searchable_once_beside_every_other_pag
     after = Counter(doc["location"] for doc in docs)
     assert after == before  # every page still indexed, each once: no stale twin, none lost
     assert sum(marker in doc["text"] for doc in docs) == 1
+
+
+def test_a_new_abstract_updates_the_home_page_that_includes_the_counts(served: tuple[Path, str]) -> None:
+    project, base = served
+    papers = len(json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8")))
+    assert f"<strong>{papers}</strong> papers" in _get(base)
+
+    # index.md is the user's page and does not change; the counts it includes do.
+    corpus = sorted((project / "data").glob("*.txt"))[-1]
+    added = "We propose ZebraNet, a sorter of striped images, and show that ZebraNet sorts them fast."
+    corpus.write_text(corpus.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + added + "\n", encoding="utf-8")
+
+    _wait(lambda: f"<strong>{papers + 1}</strong> papers" in _get(base), "the home page's new count")
