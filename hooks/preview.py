@@ -1,7 +1,7 @@
 """MkDocs hook: make the dirty rebuilds of ``papersite serve`` exact.
 
 ``papersite serve`` runs ``mkdocs serve --dirty``: an edited abstract rebuilds its own page and
-the pages that list it, not the thousands of others. Two things need mending for that:
+the pages that list it, not the thousands of others. Three things need mending for that:
 
 - Material's search plugin indexes the rebuilt pages only, and merges in its previous index on
   the assumption that one page was rebuilt: with more than one, the old entries of the others
