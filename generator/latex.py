@@ -564,7 +564,7 @@ _RELATIONS = frozenset("=<>≤≥≠≈∼∈∉⊂⊆⊃⊇→←↦⇒⇔≪�
 _SUPERSCRIPT = str.maketrans("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ")
 _SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 _COMBINING = {"~": "\u0303", "˜": "\u0303", "^": "\u0302", "ˆ": "\u0302", "¯": "\u0304",
-              "‾": "\u0305", "˙": "\u0307", "¨": "\u0308", "→": "\u20d7", "ˇ": "\u030c"}  # fmt: skip
+              "‾": "\u0305", "―": "\u0305", "˙": "\u0307", "¨": "\u0308", "→": "\u20d7", "ˇ": "\u030c"}  # fmt: skip
 
 
 @functools.lru_cache(maxsize=8192)
@@ -655,6 +655,8 @@ def _math_text(node: Element) -> str:
     if tag in ("mover", "munder", "munderover") and len(kids) >= 2:
         base = _math_text(kids[0])
         mark = _math_text(kids[1]).strip()
+        if tag == "munder" and kids[1].get("accent") == "true":
+            return base  # "$\underline{S}$ynchronized": a letter marked, not a subscript
         if tag == "mover" and mark in _COMBINING and len(base) == 1:
             return unicodedata.normalize("NFC", base + _COMBINING[mark])
         if tag == "mover" and node.get("accent") == "true" or mark in _COMBINING:

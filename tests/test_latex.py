@@ -100,6 +100,8 @@ def test_text_mode(source: str, html: str, text: str) -> None:
         (r"$\\alpha$", "α", "inline"),
         (r"$\textbf{\textit{M}}^3$", "𝑀³", "inline"),
         (r"$j<i$", "j < i", "inline"),
+        (r"$\underline{S}$", "S", "inline"),  # a marked letter, not "S_―"
+        (r"$\overline{x}$", "x\u0305", "inline"),
     ],
 )
 def test_math(source: str, text: str, display: str) -> None:
@@ -108,6 +110,11 @@ def test_math(source: str, text: str, display: str) -> None:
     assert result.text == text
     assert result.warnings == ()
     assert_safe(result)
+
+
+def test_letters_underlined_in_math_to_spell_a_name_read_as_words() -> None:
+    result = convert(r"the $\underline{S}$ynchronized $\underline{M}$ulti-$\underline{T}$rack ABC Notation")
+    assert result.text == "the Synchronized Multi-Track ABC Notation"
 
 
 def test_math_then_percent() -> None:
