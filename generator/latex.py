@@ -563,6 +563,8 @@ _ATTR_VALUE_RE = re.compile(r"^[\w#.%+\- ]*$")
 _RELATIONS = frozenset("=<>≤≥≠≈∼∈∉⊂⊆⊃⊇→←↦⇒⇔≪≫∝≡")
 _SUPERSCRIPT = str.maketrans("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ")
 _SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+#: Superscripts that text writes right after the letter, with no ^: primes and stars.
+_MARKS_AS_WRITTEN = frozenset("′″‴*∗⋆")
 _COMBINING = {"~": "\u0303", "˜": "\u0303", "^": "\u0302", "ˆ": "\u0302", "¯": "\u0304",
               "‾": "\u0305", "―": "\u0305", "˙": "\u0307", "¨": "\u0308", "→": "\u20d7", "ˇ": "\u030c"}  # fmt: skip
 
@@ -682,6 +684,8 @@ def _math_text(node: Element) -> str:
 def _script(s: str, mark: str, table: dict[int, str]) -> str:
     """Write a sub- or superscript with unicode digits where possible, else with ^ or _."""
     s = s.replace(" ", "")
+    if mark == "^" and s and all(c in _MARKS_AS_WRITTEN for c in s):
+        return s  # x′, U*, s⋆: written as a mark beside the letter, as in print
     mapped = s.translate(table)
     if s and all(c != o or c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎" for c, o in zip(mapped, s)):
         return mapped

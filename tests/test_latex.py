@@ -102,6 +102,8 @@ def test_text_mode(source: str, html: str, text: str) -> None:
         (r"$j<i$", "j < i", "inline"),
         (r"$\underline{S}$", "S", "inline"),  # a marked letter, not "S_―"
         (r"$\overline{x}$", "x\u0305", "inline"),
+        (r"$x'$", "x′", "inline"),
+        (r"$U^*$", "U*", "inline"),
     ],
 )
 def test_math(source: str, text: str, display: str) -> None:
