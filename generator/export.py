@@ -33,13 +33,8 @@ def paper_record(paper: Paper) -> dict[str, object]:
     }
 
 
-def papers_json(papers: Sequence[Paper]) -> str:
-    """Return ``papers.json``: sorted by year (newest first), then URL; stable bytes."""
-    return json_list([text for _, text in records(papers)])
-
-
 def records(papers: Sequence[Paper]) -> list[tuple[Paper, str]]:
-    """Return each paper with its record as ``papers.json`` writes it, in the file's order.
+    """Return each paper with its ``papers.json`` record text, in the file's order (newest year, then URL).
 
     The text of a record is made once, and serves ``papers.json`` and every topic's file.
     """
