@@ -87,10 +87,11 @@ def prepare(
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     jobs = enrich.default_jobs() if settings.jobs is None else settings.jobs
+    second_process = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
     pending = None
     if neighbours is None:
         enriched = papers
-        pending = Background(lambda: related.related_ids(enriched), jobs > 1 and len(papers) >= SECOND_PROCESS_FROM)
+        pending = Background(lambda: related.related_ids(enriched), second_process)
     enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
@@ -104,14 +105,10 @@ def prepare(
     # The paper pages and the data files both need the related papers, and nothing of each
     # other: a second process renders the pages while this one makes the data files.
     paper_pages = Background(
-        lambda: render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex)),
-        jobs > 1 and len(papers) >= SECOND_PROCESS_FROM,
+        lambda: render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex)), second_process
     )
     data = export.data_files(papers, index.topic_refs(taxonomy), settings.site_url, settings.site_name, bibtex)
-    for source, page in paper_pages.result().items():
-        if source in pages:
-            raise ValueError(f"two pages want the same path: {source}")
-        pages[source] = page
+    render.merge_pages(pages, paper_pages.result())
     pages.update(data)
     return Prepared(papers, pages, quality)
 

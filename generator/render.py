@@ -200,8 +200,7 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = Non
     templates: dict[str, jinja2.Template] = {}
     pages = {} if pages is None else pages
     for spec in specs:
-        if spec.source in pages:
-            raise ValueError(f"two pages want the same path: {spec.source}")
+        _check_free(pages, spec.source)
         template = templates.get(spec.template) or templates.setdefault(spec.template, env.get_template(spec.template))
         front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
         text = template.render(front_matter=front, **spec.context).rstrip("\n") + "\n"
@@ -209,3 +208,15 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = Non
             text = front + text[len(front) :].encode("ascii", "xmlcharrefreplace").decode("ascii")
         pages[spec.source] = text.encode("utf-8")
     return pages
+
+
+def merge_pages(pages: dict[str, bytes], more: dict[str, bytes]) -> None:
+    """Add pages rendered elsewhere (``render_pages`` in another process) to ``pages``."""
+    for source, page in more.items():
+        _check_free(pages, source)
+        pages[source] = page
+
+
+def _check_free(pages: dict[str, bytes], source: str) -> None:
+    if source in pages:
+        raise ValueError(f"two pages want the same path: {source}")
