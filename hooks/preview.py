@@ -32,6 +32,8 @@ from typing import Any
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files
 
+from generator import urls  # papersite's URL scheme: where it writes pages and snippets
+
 #: Whether MkDocs rebuilds only changed pages (set once, at start-up).
 _dirty = False
 
@@ -55,10 +57,11 @@ def _not_the_dirty_warning(record: logging.LogRecord) -> bool:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    if _dirty:
-        _rebuild_includers_of_new_snippets(files, config)
+    if not _dirty:
+        return files
+    _rebuild_includers_of_new_snippets(files, config)
     search = _search_plugin(config)
-    if not _dirty or search is None or _previous is None:
+    if search is None or _previous is None:
         return files
     # MkDocs rebuilds exactly the pages whose source is newer than their HTML (its dirty
     # test, and no page has been built yet): the others keep their entries.
@@ -75,10 +78,9 @@ def on_post_build(config: MkDocsConfig) -> None:
         _previous = list(search.search_index.entries)
 
 
-#: Where papersite writes the snippets hand-written pages include, and the folders of its own
-#: pages (which include no snippet: no need to read thousands of them on every rebuild).
-SNIPPETS_DIR = "_generated"
-GENERATED_FOLDERS = ("papers/", "topics/", "years/", "trends/", "report/", "_generated/")
+#: The folders of papersite's own pages, which include no snippet: no need to read thousands
+#: of them on every rebuild.
+GENERATED_FOLDERS = tuple(f"{root}/" for root in urls.GENERATED_ROOTS)
 
 #: How a page includes a snippet (pymdownx.snippets).
 SNIPPET_MARK = "--8<--"
@@ -86,7 +88,7 @@ SNIPPET_MARK = "--8<--"
 
 def _rebuild_includers_of_new_snippets(files: Files, config: MkDocsConfig) -> None:
     """Mark as modified the hand-written pages that include a snippet newer than their HTML."""
-    folder = os.path.join(config.docs_dir, SNIPPETS_DIR)
+    folder = os.path.join(config.docs_dir, urls.SNIPPETS_DIR)
     try:
         newest = max(entry.stat().st_mtime for entry in os.scandir(folder) if entry.is_file())
     except (OSError, ValueError):  # no snippets folder, or an empty one
