@@ -355,21 +355,19 @@ def _weights(a: "_Analysis") -> "_Weights":
     if rest:
         counts.update(_WORD_LOW.findall(rest.lower()))
     weights = _Weights(counts, set(first), set(contrib))
-    _count_acronym_uses(a.sentences, counts, weights.known, weights.defined, weights.techniques, a.contribution)
+    _count_acronym_uses(a.sentences, counts, weights, a.contribution)
     return weights
 
 
-def _count_acronym_uses(
-    sentences: Sequence[str], counts: Counter[str], known: _Terms, defined: _Terms,
-    techniques: set[tuple[str, ...]], contribution: int,
-) -> None:
+def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], terms: _Weights, contribution: int) -> None:
     """Count each use of a defined acronym as a use of the words it abbreviates.
 
     "Graph Fraud Detection (GFD)" then "GFD" four times: the abstract speaks of graph
     fraud detection five times, though it writes the words once. The expansions of
-    well-known acronyms ("large language models") go into ``known``, the others defined
-    up to the contribution sentence into ``defined``, keyed by their lower-cased words; the
-    known ones that name a technique ("stochastic gradient descent") also into ``techniques``.
+    well-known acronyms ("large language models") go into ``terms.known``, the others defined
+    up to the contribution sentence into ``terms.defined``, keyed by their lower-cased words;
+    the known ones that name a technique ("stochastic gradient descent") also into
+    ``terms.techniques``.
     """
     prose = " ".join(sentences)
     if "(" not in prose:
@@ -395,9 +393,9 @@ def _count_acronym_uses(
         if common or at < end:  # terms defined later are parts of the paper's method, not its field
             words = spelled.split()
             key = tuple(map(str.lower, words))
-            (known if common else defined)[key] = words
+            (terms.known if common else terms.defined)[key] = words
             if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
-                techniques.add(key)  # a technique the paper uses is never the field it is for
+                terms.techniques.add(key)  # a technique the paper uses is never the field it is for
 
 
 _Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
