@@ -15,7 +15,7 @@ from . import __version__, pipeline, site, urls
 from .config import Settings, load_settings
 from .errors import PapersiteError
 from .lock import project_lock
-from .report import Report
+from .report import Report, show_folded
 
 log = logging.getLogger("generator")
 
@@ -76,7 +76,9 @@ def _setup_logging(args: argparse.Namespace) -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.papersite_console = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
-    handler.setLevel(level)  # the report may lower the logger's level; the console keeps this one
+    handler.setLevel(level)
+    if level > logging.DEBUG:
+        handler.addFilter(show_folded)
     log.addHandler(handler)
     log.setLevel(level)
 

@@ -2,7 +2,9 @@
 
 Stages log what deserves attention with ``extra={"notice": KIND}``; a collector
 gathers those records during a run, and the report groups them by kind beside the
-corpus figures (inferred titles, papers per topic, fallbacks, code links).
+corpus figures (inferred titles, papers per topic, fallbacks, code links). A notice
+marked folded (the 21st duplicate abstract) is a warning all the same: the report
+lists it, and only the command line's console leaves it out unless asked (-v).
 """
 
 from __future__ import annotations
@@ -31,9 +33,18 @@ class Notice:
     message: str
 
 
-def notice(kind: str, where: object = "") -> dict[str, object]:
-    """Return the ``extra`` that marks a log record as a notice for the report."""
-    return {"notice": kind, "where": str(where)}
+def notice(kind: str, where: object = "", folded: bool = False) -> dict[str, object]:
+    """Return the ``extra`` that marks a log record as a notice for the report.
+
+    ``folded`` notices are one of many of their kind: consoles show them only when
+    verbose (see ``show_folded``).
+    """
+    return {"notice": kind, "where": str(where), "folded": folded}
+
+
+def show_folded(record: logging.LogRecord) -> bool:
+    """A console filter: drop folded notices (a verbose console keeps them by not adding it)."""
+    return not getattr(record, "folded", False)
 
 
 class _Collector(logging.Handler):
@@ -51,20 +62,18 @@ class _Collector(logging.Handler):
 
 @contextmanager
 def collecting() -> Iterator[list[Notice]]:
-    """Collect the notices logged inside the block (DEBUG ones too) into the yielded list."""
+    """Collect the notices logged inside the block into the yielded list.
+
+    Notices are warnings, so the loggers' levels stay as they are: lowering them would
+    make every stage's per-paper DEBUG lines cost a log record each, for nothing.
+    """
     logger = logging.getLogger(ROOT_LOGGER)
     collector = _Collector()
-    previous = logger.level
     logger.addHandler(collector)
-    # Folded DEBUG notices (e.g. the 21st duplicate) still belong in the report; the
-    # command line's console handler has its own level, so this shows nothing more.
-    if logger.getEffectiveLevel() > logging.DEBUG:
-        logger.setLevel(logging.DEBUG)
     try:
         yield collector.notices
     finally:
         logger.removeHandler(collector)
-        logger.setLevel(previous)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ import pytest
 
 from generator import cli
 from generator.model import Paper, Source
+from generator.readers import DUPLICATES_LISTED
 from generator.report import Notice, build_report, collecting, notice
 from generator.topics import load_taxonomy
 
@@ -39,7 +40,7 @@ def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: P
     where = tmp_path / "data" / "a.txt"
     with collecting() as notices:
         log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7"))
-        log.debug("%s: folded duplicate", f"{where}:9", extra=notice("duplicate abstract", f"{where}:9"))
+        log.warning("%s: folded duplicate", f"{where}:9", extra=notice("duplicate abstract", f"{where}:9", folded=True))
         log.warning("not a notice")
     report = build_report([], load_taxonomy(), notices, [tmp_path / "data"])
     groups = report.by_kind()
@@ -60,3 +61,20 @@ def test_report_command_prints_notices_and_writes_nothing(tmp_path: Path, capsys
     assert "duplicate abstract (1):" in out and "dup.txt:5" in out
     assert "Titles: 1 of 1 inferred" in out
     assert not (project / "site_src" / "papers").exists()
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_many_duplicates_fold_on_the_console_but_not_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], verbose: bool
+) -> None:
+    project = copy_project(tmp_path / "project")
+    corpus = tmp_path / "dup.txt"
+    extra = DUPLICATES_LISTED + 3
+    corpus.write_text("ICLR 2025 Papers\n\n" + "We propose FooNet for graphs.\n\n" * (1 + extra), encoding="utf-8")
+    args = ["report", "-f", str(project / "mkdocs.yml"), str(corpus)]
+    assert cli.main([*args, "-v"] if verbose else args) == 0
+    out, err = capsys.readouterr()
+    assert f"duplicate abstract ({extra}):" in out  # the report lists every one
+    listed = err.count("already read at")
+    assert listed == (extra if verbose else DUPLICATES_LISTED)
+    assert f"skipped {extra} duplicate abstracts in all" in err

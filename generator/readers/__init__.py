@@ -124,20 +124,19 @@ def read_inputs(paths: Sequence[Path]) -> list[Paper]:
             earlier = first_seen.get(paper.abstract)
             if earlier is not None:
                 duplicates += 1
-                # Reading a JSONL file and its plain twin repeats every abstract: list the
-                # first few, then fold the rest into one line so real warnings stay visible.
-                level = logging.WARNING if duplicates <= DUPLICATES_LISTED else logging.DEBUG
-                log.log(
-                    level, "%s: skipping an abstract already read at %s", paper.source, earlier,
-                    extra=notice("duplicate abstract", paper.source),
+                # Reading a JSONL file and its plain twin repeats every abstract: the console
+                # lists the first few, then one line for the rest, so real warnings stay visible.
+                log.warning(
+                    "%s: skipping an abstract already read at %s", paper.source, earlier,
+                    extra=notice("duplicate abstract", paper.source, folded=duplicates > DUPLICATES_LISTED),
                 )
                 continue
             first_seen[paper.abstract] = paper.source
             papers.append(paper)
     if duplicates > DUPLICATES_LISTED:
         log.warning(
-            "skipped %d more duplicate abstracts not listed above (DEBUG logging lists them)",
-            duplicates - DUPLICATES_LISTED,
+            "skipped %d duplicate abstracts in all; -v and the report list every one",
+            duplicates,
         )
     log.info(
         "Read %d papers from %d files (%d duplicate abstracts skipped)",
