@@ -123,8 +123,10 @@ def outputs_intact(docs_dir: Path, digest: str) -> bool:
     return True
 
 
-def _staged(path: Path) -> Path:
-    return path.with_name(f".{path.name}{STAGED_SUFFIX}")
+def _staged(target: str) -> str:
+    """Return where ``target`` (a path string) is staged: a hidden file beside it."""
+    folder, name = os.path.split(target)
+    return os.path.join(folder, f".{name}{STAGED_SUFFIX}")
 
 
 def _owned_by_user(path: Path, rel: str, manifest: Mapping[str, str]) -> bool:
@@ -148,9 +150,12 @@ def recover(docs_dir: Path) -> None:
 
 def _apply(docs_dir: Path, journal: dict) -> None:
     """Apply a journal: idempotent, so an interrupted apply can simply run again."""
+    # Path strings, not Path objects, in the loops over every page: a third of the time.
+    root = os.fspath(docs_dir)
     for rel in journal["replace"]:
+        target = os.path.join(root, rel)
         try:
-            os.replace(_staged(docs_dir / rel), docs_dir / rel)
+            os.replace(_staged(target), target)
         except FileNotFoundError:
             pass  # renamed by the run that was interrupted
     for rel in journal["remove"]:
@@ -172,10 +177,11 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
     encoded = {rel: data if isinstance(data, bytes) else data.encode("utf-8") for rel, data in sorted(files.items())}
     new_manifest = {rel: _digest(data) for rel, data in encoded.items()}
 
+    root = os.fspath(docs_dir)
     clashes = []
     changed = []
     for rel, data in encoded.items():
-        path = docs_dir / rel
+        path = os.path.join(root, rel)
         # One read per file, and no hashing of what is on disk when it is what we would
         # write: a rerun reads each page once, a first run only fails to open them.
         try:
@@ -214,21 +220,33 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
 
     # Staged files need no temporary name of their own: until the journal lands they
     # are not part of the site, and a killed run's are swept by the next (recover).
-    made: set[Path] = set()
+    made: set[str] = set()
     for rel in changed:
-        staged = _staged(docs_dir / rel)
-        if staged.parent not in made:
-            staged.parent.mkdir(parents=True, exist_ok=True)
-            made.add(staged.parent)
-        # Mode 0666 less the umask, as a file written with open() gets.
-        fd = os.open(staged, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), 0o666)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(encoded[rel])
+        staged = _staged(os.path.join(root, rel))
+        folder = os.path.dirname(staged)
+        if folder not in made:
+            os.makedirs(folder, exist_ok=True)
+            made.add(folder)
+        _write_new(staged, encoded[rel])
         log.debug("staged %s", rel)
     journal = {"manifest": new_manifest, "replace": changed, "remove": removed}
     atomic_write(docs_dir / JOURNAL, json.dumps(journal, sort_keys=True).encode("utf-8"))
     _apply(docs_dir, journal)
     return WriteStats(len(changed), len(encoded) - len(changed), len(removed))
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
+
+
+def _write_new(path: str, data: bytes) -> None:
+    """Write ``data`` to ``path``, mode 0666 less the umask (as open() gives), with bare system calls."""
+    fd = os.open(path, _NEW_FILE, 0o666)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+    finally:
+        os.close(fd)
 
 
 def _remove_empty_parents(folder: Path, docs_dir: Path) -> None:
