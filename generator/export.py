@@ -85,19 +85,33 @@ def data_files(
 ) -> dict[str, bytes]:
     """Return every data file of the site (UTF-8) by path: JSON, its schema, BibTeX, the Atom feed.
 
-    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them. Each
-    file is encoded as soon as it is made: as text, all of them together would take two to
-    four times the memory (see render.render_pages).
+    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
+    """
+    return {**corpus_files(papers, site_url, site_name, bibtex), **record_files(papers, topics)}
+
+
+def corpus_files(
+    papers: Sequence[Paper], site_url: str | None, site_name: str, bibtex: Mapping[str, str] | None = None
+) -> dict[str, bytes]:
+    """Return the data files that show no related papers: the schema, BibTeX and the feed.
+
+    They can be made before related papers are known. Each file is encoded as soon as
+    it is made: as text, all of them together would take two to four times the memory
+    (see render.render_pages).
     """
     from . import cite, feeds  # they build on this module's records
 
-    ordered = records(papers)
-    files = {
-        urls.PAPERS_JSON: json_list([text for _, text in ordered]).encode("utf-8"),
+    return {
         urls.PAPERS_SCHEMA: SCHEMA.read_bytes(),
         urls.PAPERS_BIB: cite.bibliography(papers, site_url, bibtex).encode("utf-8"),
         urls.FEED: feeds.atom_feed(papers, site_url, site_name, self_path=urls.FEED).encode("utf-8"),
     }
+
+
+def record_files(papers: Sequence[Paper], topics: Mapping[str, TopicRef]) -> dict[str, bytes]:
+    """Return ``papers.json`` and every topic's JSON file: the records, related papers included."""
+    ordered = records(papers)
+    files = {urls.PAPERS_JSON: json_list([text for _, text in ordered]).encode("utf-8")}
     # The records of papers.json, each encoded once, dealt to their topics in the same order.
     by_topic: dict[str, list[str]] = {}
     for paper, text in ordered:

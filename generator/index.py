@@ -42,14 +42,19 @@ def plan_papers(
     taxonomy: Taxonomy,
     site_url: str | None = None,
     bibtex: Mapping[str, str] | None = None,
+    share: slice = slice(None),
 ) -> list[PageSpec]:
-    """Return the spec of every paper page, by year and slug (the only pages showing related papers)."""
+    """Return the spec of every paper page, by year and slug (the only pages showing related papers).
+
+    ``share`` plans only that slice of the pages, in that order (related papers are still
+    found among all ``papers``): processes can each plan and render a share.
+    """
     refs = topic_refs(taxonomy)
     entries = cite.bibtex_entries(papers, site_url) if bibtex is None else bibtex
     by_id = {paper.id: paper for paper in papers}
     return [
         _paper_page(paper, refs, by_id, entries[paper.id], site_url)
-        for paper in sorted(papers, key=lambda p: (p.year, p.slug))
+        for paper in sorted(papers, key=lambda p: (p.year, p.slug))[share]
     ]
 
 
