@@ -8,7 +8,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 from . import __version__, pipeline, site, urls
@@ -67,20 +68,27 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _setup_logging(args: argparse.Namespace) -> None:
+@contextmanager
+def _console(args: argparse.Namespace) -> Iterator[None]:
+    """Log to the console at the level the options ask for, for the length of one command.
+
+    main() may run many times in one process (tests, embedding): the handler and the
+    logger's level are put back afterwards, so none of them outlives its sys.stderr.
+    """
     level = logging.DEBUG if args.verbose or args.debug else logging.WARNING if args.quiet else logging.INFO
-    # One console handler per process: main() may run many times (tests, embedding),
-    # and a handler bound to an earlier sys.stderr would write to a closed stream.
-    for old in [h for h in log.handlers if getattr(h, "papersite_console", False)]:
-        log.removeHandler(old)
     handler = logging.StreamHandler(sys.stderr)
-    handler.papersite_console = True  # type: ignore[attr-defined]
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
     handler.setLevel(level)
     if level > logging.DEBUG:
         handler.addFilter(show_folded)
+    previous = log.level
     log.addHandler(handler)
     log.setLevel(level)
+    try:
+        yield
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(previous)
 
 
 #: Corpora larger than this show progress lines while they are enriched.
@@ -189,18 +197,18 @@ def format_report(report: Report) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``papersite`` command."""
     args = _parser().parse_args(argv)
-    _setup_logging(args)
-    try:
-        return run(args)
-    except PapersiteError as error:
-        if args.debug:
-            log.exception("papersite stopped")
-        print(f"Error: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print("Interrupted; the previous site is untouched.", file=sys.stderr)
-        return 130
-    except Exception:  # noqa: BLE001 - the last line of defence: a hint instead of a bare traceback
-        log.exception("internal error")
-        print("papersite hit an internal error: please report it with the traceback above.", file=sys.stderr)
-        return EXIT_INTERNAL
+    with _console(args):
+        try:
+            return run(args)
+        except PapersiteError as error:
+            if args.debug:
+                log.exception("papersite stopped")
+            print(f"Error: {error}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        except KeyboardInterrupt:
+            print("Interrupted; the previous site is untouched.", file=sys.stderr)
+            return 130
+        except Exception:  # noqa: BLE001 - the last line of defence: a hint instead of a bare traceback
+            log.exception("internal error")
+            print("papersite hit an internal error: please report it with the traceback above.", file=sys.stderr)
+            return EXIT_INTERNAL

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -74,6 +75,16 @@ def test_the_same_abstract_twice_is_kept_once_with_a_warning(built_once: Path, c
     assert status == 0
     assert "twice.txt" in capsys.readouterr().err
     assert len(list((built_once / "site_src/papers/2025").glob("*.md"))) == 1
+
+
+def test_a_run_leaves_logging_as_it_found_it(built_once: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # main() runs many times in one process (tests, embedding): a console handler left
+    # behind would write to a stream closed since, for every later log line.
+    logger = logging.getLogger("generator")
+    before = (logger.level, list(logger.handlers))
+    assert cli.main(["generate", "-v", "-f", str(built_once / "mkdocs.yml")]) == 0
+    assert "DEBUG" in capsys.readouterr().err  # -v logged through its own handler meanwhile
+    assert (logger.level, list(logger.handlers)) == before
 
 
 def test_python_dash_m_and_the_console_script_agree(built_once: Path) -> None:

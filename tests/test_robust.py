@@ -505,11 +505,9 @@ def test_one_hundred_thousand_tiny_abstracts(tmp_path: Path) -> None:
         lines += [f"We study tiny case {i} of sparse graphs.", ""]
     corpus = tmp_path / "tiny.txt"
     corpus.write_text("\n".join(lines), encoding="utf-8")
-    started = time.process_time()
-    papers = readers.read_inputs([corpus])
+    papers = readers.read_inputs([corpus])  # how fast: bench/scale.py, not a timed test
     assert len(papers) == 100_000
     assert str(papers[-1].source) == f"{corpus}:{2 * 100_000 + 1}"
-    assert time.process_time() - started < 20
     project = copy_project(tmp_path / "project")
     if FULL_100K:
         result = papersite(project, "report", "--no-cache", str(corpus))
