@@ -7,9 +7,11 @@ output, and stops.
 
 from __future__ import annotations
 
+import gc
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
@@ -163,8 +165,9 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
             time.perf_counter() - start, _report_from_dict(last.report),
         )
 
-    prepared = prepare(settings, progress, inputs)
-    stats = writer.write_files(settings.docs_dir, prepared.files)
+    with _few_collections():
+        prepared = prepare(settings, progress, inputs)
+        stats = writer.write_files(settings.docs_dir, prepared.files)
     papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})
@@ -173,6 +176,27 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
         summary = {"papers": len(papers), "topics": topic_count, "years": years, "files": len(prepared.files)}
         cache.save_run_state(settings.cache_dir, cache.RunState(key, manifest, summary, asdict(prepared.report)))
     return Generated(len(papers), topic_count, years, stats, time.perf_counter() - start, prepared.report)
+
+
+#: The garbage collector's first threshold during a run (Python's default: 700).
+GC_THRESHOLD = 50_000
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """Let the cycle collector run less often for the length of a run.
+
+    A run allocates hundreds of thousands of objects that live to its end (papers,
+    pages) and makes few cycles; at the default thresholds the collector scans them
+    about a thousand times at 10,000 papers (6% of the run's CPU time), at this one a
+    few dozen times. Memory is unchanged: nothing here is garbage until the run ends.
+    """
+    previous = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD, *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
 
 
 def _report_from_dict(data: dict) -> Report:
