@@ -108,7 +108,7 @@ def _paper_page(
         "keywords": [{"name": k, "link": f"{search}?q={quote_plus(k)}"} for k in paper.keywords],
         "year_link": urls.link(source, urls.year_source(paper.year)),
         "related": [
-            {**listings.row(other, source), "shared": related.shared_topics(paper, other)} for other in neighbours
+            listings.row(other, source, shared=related.shared_topics(paper, other)) for other in neighbours
         ],
         "bibtex": bibtex,
     }
@@ -155,7 +155,7 @@ def _all_papers(
 ) -> PageSpec:
     source = urls.ALL_PAPERS
     rows = [
-        {**listings.row(p, source), "topic_slugs": [refs[name].slug for name in p.topics]}
+        listings.row(p, source, topic_slugs=tuple(refs[name].slug for name in p.topics))
         for p in sorted(papers, key=lambda p: (-p.year, *listings.sort_key(p)))
     ]
     front = {

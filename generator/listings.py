@@ -31,9 +31,23 @@ def sort_key(paper: Paper) -> tuple[str, str]:
     return (paper.title.casefold(), paper.id)
 
 
-def row(paper: Paper, from_source: str) -> dict[str, object]:
+@dataclass(frozen=True)
+class Row:
+    """A paper in a list: the paper, the link to its page, and what that list adds.
+
+    An object, not a dict: templates read its fields as attributes, which Jinja2 looks up
+    directly (on a dict it first tries an attribute and fails: tens of thousands of rows).
+    """
+
+    paper: Paper
+    link: str
+    shared: tuple[str, ...] = ()  #: related papers: the topics the two papers share
+    topic_slugs: tuple[str, ...] = ()  #: All papers: the topics the filter matches
+
+
+def row(paper: Paper, from_source: str, **extra: tuple[str, ...]) -> Row:
     """Return what a list shows of a paper, linked from the page ``from_source``."""
-    return {"paper": paper, "link": urls.link(from_source, urls.paper_page(paper))}
+    return Row(paper, urls.link(from_source, urls.paper_page(paper)), **extra)
 
 
 def topic_pages(name: str, slug: str, description: str, papers: Sequence[Paper], all_years: list[int]) -> list[PageSpec]:

@@ -21,7 +21,7 @@ def paper(i: int, year: int, topics: tuple[str, ...] = ("Graphs",)) -> Paper:
 
 
 def listed(spec: render.PageSpec) -> list[str]:
-    return [row["paper"].id for group in spec.context["groups"] for row in group["rows"]]
+    return [row.paper.id for group in spec.context["groups"] for row in group["rows"]]
 
 
 @pytest.fixture
@@ -59,7 +59,7 @@ def test_pager_links_every_page_relative_to_its_own(small_pages: int) -> None:
     assert [p["link"] for p in second["pages"]] == ["../graphs.md", None, "3.md"]
     assert (third["previous"], third["next"]) == ("2.md", None)
     # Rows link to paper pages from where their page is.
-    assert specs[1].context["groups"][0]["rows"][0]["link"] == "../../papers/2024/paper-03.md"
+    assert specs[1].context["groups"][0]["rows"][0].link == "../../papers/2024/paper-03.md"
 
 
 def test_year_pages_group_by_main_topic_across_page_breaks(small_pages: int) -> None:
