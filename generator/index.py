@@ -24,6 +24,14 @@ class TopicRef:
     source: str
 
 
+@dataclass(frozen=True)
+class Chip:
+    """A topic or keyword as a paper page shows it: a name that links somewhere."""
+
+    name: str
+    link: str
+
+
 def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
     """Return every topic of the taxonomy (fallback included) by name, with its page path."""
     refs: dict[str, TopicRef] = {}
@@ -88,7 +96,7 @@ def _paper_page(
     source = urls.paper_page(paper)
     page_url = urls.absolute(site_url, source)
     topics = [
-        {"name": name, "link": urls.link(source, refs[name].source)} for name in paper.topics
+        Chip(name, urls.link(source, refs[name].source)) for name in paper.topics
     ]
     # Material lists the tags above the title, linking to the Tags page; the page shows
     # its own topic chips linking to the topic pages instead, so Material's are hidden.
@@ -105,7 +113,7 @@ def _paper_page(
     context = {
         "paper": paper,
         "topics": topics,
-        "keywords": [{"name": k, "link": f"{search}?q={quote_plus(k)}"} for k in paper.keywords],
+        "keywords": [Chip(k, f"{search}?q={quote_plus(k)}") for k in paper.keywords],
         "year_link": urls.link(source, urls.year_source(paper.year)),
         "related": [
             listings.row(other, source, shared=related.shared_topics(paper, other)) for other in neighbours
