@@ -91,8 +91,11 @@ def plural(count: int, noun: str) -> str:
 _DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 _STR_TAG = "tag:yaml.org,2002:str"
 _RESOLVER = yaml.resolver.Resolver()
-#: Printable ASCII on one line: the strings whose YAML style the fast path below decides.
-_ASCII_LINE = re.compile(r"[\x20-\x7e]+")
+#: One line of characters libyaml prints as they are (IS_PRINTABLE, with allow_unicode) and
+#: treats as neither space nor break: printable ASCII, and the Basic Multilingual Plane less
+#: controls, surrogates, the line and paragraph separators and the byte order mark. The
+#: fast path below decides the YAML style of such strings; the rest go to PyYAML.
+_PRINTABLE_LINE = re.compile(r"[\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]+")
 #: Longer strings go to PyYAML, which folds lines past its width.
 _SCALAR_MAX = 4000
 # libyaml's indicators (emitter.c, yaml_emitter_analyze_scalar) that rule out a plain scalar
@@ -104,7 +107,7 @@ _BLOCK_INDICATOR = re.compile(r"^[-?:](?: |$)|^---|^\.\.\.|:(?: |$)| #")
 def _scalar(value: object) -> str | None:
     """Return a scalar as libyaml writes it in a block, or None when that takes PyYAML to know.
 
-    Known here: whole numbers, booleans and one-line printable ASCII strings, plain when
+    Known here: whole numbers, booleans and one-line printable strings, plain when
     libyaml allows it and the string reads back as a string (not "yes", "2024", "null"),
     else single-quoted. This is what nearly every front matter holds, and writing it
     directly costs a tenth of building and emitting YAML nodes. Tests compare the two.
@@ -118,7 +121,7 @@ def _scalar(value: object) -> str | None:
 
 @functools.lru_cache(maxsize=4096)  # tags, venues, the citation_* names repeat on every page
 def _string(value: str) -> str | None:
-    if not (len(value) <= _SCALAR_MAX and _ASCII_LINE.fullmatch(value)):
+    if not (len(value) <= _SCALAR_MAX and _PRINTABLE_LINE.fullmatch(value)):
         return None
     plain = (
         value[0] != " "

@@ -13,9 +13,13 @@ from hypothesis import strategies as st
 
 from generator import export, render
 
-# Printable ASCII is what the fast path decides itself; the rest must fall back to PyYAML.
+# One-line printable text is what the fast path decides itself; the rest must fall back to
+# PyYAML. The alphabet mixes YAML's indicators with characters at the edges of what libyaml
+# prints as is (no-break space, line and paragraph separators, byte order mark, NEL, astral).
+_EDGES = "é–’α\xa0\x85\u2028\u2029\ufeff\ufffd\ud7ff\ue000\U0001f600"
 _TEXT = st.one_of(
     st.text(alphabet=string.printable, max_size=12),
+    st.text(alphabet=string.printable + _EDGES, max_size=12),
     st.text(max_size=8),
     st.sampled_from(["yes", "No", "null", "~", "2024", "1.5", "0x1F", "1e3", ".inf", "2024-01-01", "-", "---",
                      "...", "=", "<<", "12:30", "a: b", "a:b", "a #b", "a#b", "- a", "? a", "?a", ":a", "'q'", ""]),
