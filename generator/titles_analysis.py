@@ -32,7 +32,11 @@ _CUE_STUDY = re.compile(_SUBJECT + r",?\s+" + _ADVERBS + r"(?:" + _STUDY + r")\b
 _CUE_PASSIVE = re.compile(
     r"\b(?:is|are) (?:proposed|presented|introduced|developed|described) in this (?:paper|work)\b"
 )
-_CUE_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b")
+# ``\b(?:[Oo]ur|[Tt]he proposed) ...`` opening on a class: a pattern that opens with \b is tried at every position.
+_CUE_OUR = re.compile(
+    r"[OoTt](?<!\w.)(?:(?<=[Oo])ur|(?<=[Tt])he proposed) "
+    r"(?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b"
+)
 
 _URL = re.compile(r"\b(?:https?://|www\.)\S+|\b[\w.-]+\.github\.io\S*")
 # Each alternative is checked after its first character (a cheap class scan), in the
@@ -46,7 +50,7 @@ _URL_WEB = re.compile(r"[hw](?<!\w[hw])(?:(?<=h)ttps?://|(?<=w)ww\.)\S+")
 _HTML_SCRIPT = re.compile(r"<\s*(script|style)\b[^>]*>.*?(?:<\s*/\s*\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
 _MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
-_PAREN = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+_ASIDE = re.compile(r"[(\[][^()\[\]]*[)\]]")  # a bracketed aside with no brackets inside
 _SPACES = re.compile(r"\s+")
 _ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
 _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
@@ -74,6 +78,18 @@ def _clean(text: str) -> str:
     if text.isprintable() and "  " not in text:  # its only whitespace is single spaces: nothing to fold
         return text.strip(" ")
     return " ".join(text.split())
+
+
+def _drop_asides(text: str) -> str:
+    r"""Remove bracketed asides ("(GFD)", "[12]") with the spaces before them.
+
+    The same as ``re.sub(r"\s*[(\[][^()\[\]]*[)\]]", "", text)``, but the scan opens on
+    the bracket: a pattern that opens with ``\s*`` is tried at every position.
+    """
+    parts = _ASIDE.split(text)
+    if len(parts) == 1:
+        return text
+    return "".join([part.rstrip() for part in parts[:-1]]) + parts[-1]
 
 
 def _sentences(text: str) -> tuple[str, ...]:

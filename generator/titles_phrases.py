@@ -59,7 +59,7 @@ from .titles_lexicon import (
 from .titles_names import _spelled_out
 from .titles_analysis import (
     _Analysis,
-    _PAREN,
+    _drop_asides,
 )
 
 # --- Title spans ------------------------------------------------------------------
@@ -232,7 +232,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         has_spelled = bool(a.spelled) and a.spelled in sentence
         if not (cue_hint or has_name or has_spelled or idx in framing):
             continue
-        text = _PAREN.sub("", sentence) if "(" in sentence or "[" in sentence else sentence
+        text = _drop_asides(sentence) if "(" in sentence or "[" in sentence else sentence
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text
         # "Name, a <X>" needs a comma after the name: skip tokenising sentences without one.
@@ -272,13 +272,25 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                     out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and _ends_subject(lows, j) else 0))
                 subject = False
                 i = max(j, i + 1)
-            for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
+            for i in _indices(lows, "for", 1, n - 1):
                 back = _back_walk(tokens, lows, i)
                 if back:
                     fwd, _ = _walk(tokens, lows, i + 1)
                     if fwd:
                         out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0, 0))
     return out
+
+
+def _indices(items: Sequence[str], value: str, start: int, stop: int) -> list[int]:
+    """Return where ``value`` stands in ``items[start:stop]``, in order (``list.index`` does the scanning)."""
+    out: list[int] = []
+    try:
+        i = items.index(value, start, stop)
+        while True:
+            out.append(i)
+            i = items.index(value, i + 1, stop)
+    except ValueError:
+        return out
 
 
 def _spelled_phrase(text: str, tokens: Sequence[str], lows: Sequence[str], spelled: str) -> list[str]:
@@ -766,7 +778,7 @@ def _fallback_run(a: "_Analysis", weight: _Weights) -> str:
     """Without a usable phrase, return the abstract's most central run of topic words."""
     best, best_score = "", float("-inf")
     for sentence in a.sentences[:3]:
-        for piece in _TOPIC_SPLIT.split(_PAREN.sub("", sentence)):
+        for piece in _TOPIC_SPLIT.split(_drop_asides(sentence)):
             run: list[str] = []
             for raw in _WORD.findall(piece) + [""]:
                 word, key, topic = _word(raw) if raw else ("", "", False)
