@@ -464,7 +464,7 @@ def _trim(words: list[str]) -> list[str]:
     """Drop the words a title never ends on (prepositions, determiners, a gerund cut from its object)."""
     while words:
         last = words[-1].lower()
-        if last in _TAIL_DROP or last in _STOP or last in _LEAD_DROP:
+        if last in _NEVER_LAST:
             words = words[:-1]
         elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
             words = words[:-2]  # "framework for understanding" lost what is understood
@@ -472,7 +472,7 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         else:
             break
-    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS or words[0].lower() in _DATED):
+    while words and words[0].lower() in _NEVER_FIRST:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
@@ -483,6 +483,10 @@ def _trim(words: list[str]) -> list[str]:
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
+
+
+# The word sets _trim tests at each end of a phrase, each merged into one.
+_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
 
 
 def _adjective_end(low: str) -> bool:
@@ -769,6 +773,7 @@ _MAX_CHARS = 100  # titles.MAX_TITLE
 _DATED = frozenset(
     "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
 )
+_NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0
