@@ -2,8 +2,8 @@
 
 ``_analyse`` is the shared, cached first step of both ``infer_title`` and ``summarize``:
 it cleans the text (URLs, leftover markup), splits it into sentences (gluing splits after
-abbreviations), locates the contribution sentence ("we propose ...") and asks
-``titles_names`` for the coined name.
+abbreviations), locates the contribution sentence ("we propose ...") and, when the name is
+first asked for, asks ``titles_names`` for the coined name.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .titles_lexicon import (
     _ADVERBS,
@@ -58,12 +58,30 @@ _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
 
 @dataclass(frozen=True)
 class _Analysis:
-    """What the heuristics found in one abstract."""
+    """What the heuristics found in one abstract; the coined name is looked for on first use.
+
+    Finding the name is most of the analysis and ``summarize`` does not need it, so an
+    abstract that is only summarised (its paper came with a title) never pays for it.
+    """
 
     sentences: tuple[str, ...]
     contribution: int  # index of the contribution sentence, -1 if none
-    name: str | None
-    spelled: str  # the words the name abbreviates ("Metric-Aware Abstraction"), or ""
+    prose: str  # the sentences joined by single spaces
+    naming: tuple[int, tuple[int, ...], int, tuple[str, ...]]  # _find_name's pivot, cue ends, contribution end, repos
+
+    @cached_property
+    def _name_and_spelled(self) -> tuple[str | None, str]:
+        return _find_name(self.prose, *self.naming)
+
+    @property
+    def name(self) -> str | None:
+        """The name the abstract coins for its method, model or dataset, if any."""
+        return self._name_and_spelled[0]
+
+    @property
+    def spelled(self) -> str:
+        """The words the name abbreviates ("Metric-Aware Abstraction"), or ""."""
+        return self._name_and_spelled[1]
 
 
 def _clean(text: str) -> str:
@@ -153,5 +171,4 @@ def _analyse(text: str) -> _Analysis:
     contribution, cue_ends = _contribution(prose, starts)
     pivot = starts[contribution] if contribution >= 0 else 0
     contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)
-    name, spelled = _find_name(prose, pivot, cue_ends, contrib_end, repos)
-    return _Analysis(sentences, contribution, name, spelled)
+    return _Analysis(sentences, contribution, prose, (pivot, tuple(cue_ends), contrib_end, repos))
