@@ -73,7 +73,9 @@ def infer_title(text: str) -> str:
         title = f"{a.name}: {phrase}" if phrase else a.name
     else:
         title = phrase
-    title = _fit(_UNSAFE.sub("", title).strip(" .,;:"), MAX_TITLE).rstrip(".")
+    if "<" in title or ">" in title or "_" in title or "/" in title:  # what _UNSAFE can match at all
+        title = _UNSAFE.sub("", title)
+    title = _fit(title.strip(" .,;:"), MAX_TITLE).rstrip(".")
     if not title:
         return FALLBACK_TITLE
     log.debug("inferred title %r (name %r)", title, a.name)
@@ -101,7 +103,12 @@ def summarize(text: str) -> str:
     if not a.sentences:
         return FALLBACK_TITLE + "."
     sentence = a.sentences[a.contribution] if a.contribution >= 0 else a.sentences[0]
-    sentence = _SPACE_PUNCT.sub(r"\1", sentence.strip()).rstrip(".!?;:, ")
+    sentence = sentence.strip()
+    # Analysed sentences part their words with single spaces only, so the space before a
+    # mark is " ": look for one before running the regex over every space.
+    if " ," in sentence or " ;" in sentence or " :" in sentence or " ." in sentence:
+        sentence = _SPACE_PUNCT.sub(r"\1", sentence)
+    sentence = sentence.rstrip(".!?;:, ")
     lead_in = _LEAD_IN.match(sentence)
     sentence = sentence[lead_in.end():] if lead_in else sentence
     if len(sentence) > MAX_SUMMARY - 1:

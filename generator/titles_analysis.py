@@ -2,8 +2,8 @@
 
 ``_analyse`` is the shared, cached first step of both ``infer_title`` and ``summarize``:
 it cleans the text (URLs, leftover markup), splits it into sentences (gluing splits after
-abbreviations), locates the contribution sentence ("we propose ...") and asks
-``titles_names`` for the coined name.
+abbreviations), locates the contribution sentence ("we propose ...") and, when the name is
+first asked for, asks ``titles_names`` for the coined name.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from .titles_lexicon import (
     _ADVERBS,
@@ -32,7 +32,11 @@ _CUE_STUDY = re.compile(_SUBJECT + r",?\s+" + _ADVERBS + r"(?:" + _STUDY + r")\b
 _CUE_PASSIVE = re.compile(
     r"\b(?:is|are) (?:proposed|presented|introduced|developed|described) in this (?:paper|work)\b"
 )
-_CUE_OUR = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b")
+# ``\b(?:[Oo]ur|[Tt]he proposed) ...`` opening on a class: a pattern that opens with \b is tried at every position.
+_CUE_OUR = re.compile(
+    r"[OoTt](?<!\w.)(?:(?<=[Oo])ur|(?<=[Tt])he proposed) "
+    r"(?:method|approach|framework|model|algorithm|system|technique|benchmark|dataset)\b"
+)
 
 _URL = re.compile(r"\b(?:https?://|www\.)\S+|\b[\w.-]+\.github\.io\S*")
 # Each alternative is checked after its first character (a cheap class scan), in the
@@ -46,7 +50,7 @@ _URL_WEB = re.compile(r"[hw](?<!\w[hw])(?:(?<=h)ttps?://|(?<=w)ww\.)\S+")
 _HTML_SCRIPT = re.compile(r"<\s*(script|style)\b[^>]*>.*?(?:<\s*/\s*\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
 _MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
-_PAREN = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+_ASIDE = re.compile(r"[(\[][^()\[\]]*[)\]]")  # a bracketed aside with no brackets inside
 _SPACES = re.compile(r"\s+")
 _ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
 _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
@@ -54,12 +58,30 @@ _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
 
 @dataclass(frozen=True)
 class _Analysis:
-    """What the heuristics found in one abstract."""
+    """What the heuristics found in one abstract; the coined name is looked for on first use.
+
+    Finding the name is most of the analysis and ``summarize`` does not need it, so an
+    abstract that is only summarised (its paper came with a title) never pays for it.
+    """
 
     sentences: tuple[str, ...]
     contribution: int  # index of the contribution sentence, -1 if none
-    name: str | None
-    spelled: str  # the words the name abbreviates ("Metric-Aware Abstraction"), or ""
+    prose: str  # the sentences joined by single spaces
+    naming: tuple[int, tuple[int, ...], int, tuple[str, ...]]  # _find_name's pivot, cue ends, contribution end, repos
+
+    @cached_property
+    def _name_and_spelled(self) -> tuple[str | None, str]:
+        return _find_name(self.prose, *self.naming)
+
+    @property
+    def name(self) -> str | None:
+        """The name the abstract coins for its method, model or dataset, if any."""
+        return self._name_and_spelled[0]
+
+    @property
+    def spelled(self) -> str:
+        """The words the name abbreviates ("Metric-Aware Abstraction"), or ""."""
+        return self._name_and_spelled[1]
 
 
 def _clean(text: str) -> str:
@@ -74,6 +96,18 @@ def _clean(text: str) -> str:
     if text.isprintable() and "  " not in text:  # its only whitespace is single spaces: nothing to fold
         return text.strip(" ")
     return " ".join(text.split())
+
+
+def _drop_asides(text: str) -> str:
+    r"""Remove bracketed asides ("(GFD)", "[12]") with the spaces before them.
+
+    The same as ``re.sub(r"\s*[(\[][^()\[\]]*[)\]]", "", text)``, but the scan opens on
+    the bracket: a pattern that opens with ``\s*`` is tried at every position.
+    """
+    parts = _ASIDE.split(text)
+    if len(parts) == 1:
+        return text
+    return "".join([part.rstrip() for part in parts[:-1]]) + parts[-1]
 
 
 def _sentences(text: str) -> tuple[str, ...]:
@@ -137,5 +171,4 @@ def _analyse(text: str) -> _Analysis:
     contribution, cue_ends = _contribution(prose, starts)
     pivot = starts[contribution] if contribution >= 0 else 0
     contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)
-    name, spelled = _find_name(prose, pivot, cue_ends, contrib_end, repos)
-    return _Analysis(sentences, contribution, name, spelled)
+    return _Analysis(sentences, contribution, prose, (pivot, tuple(cue_ends), contrib_end, repos))

@@ -66,10 +66,14 @@ _MODIFIER_ENDS = frozenset(
 )
 
 
+_VERSION = re.compile(r"[-_.]?v?\d+(?:\.\d+)*[a-ce-z]?$")  # "-4", "v2", "2.5", "3b" at a token's end
+
+
+@lru_cache(maxsize=1 << 14)  # asked for every name scored, and a name is scored again and again
 def _base(tok: str) -> str:
     """Return a token without version digits or a plural s, lower-cased (GPT-4 -> gpt)."""
     low = tok.casefold()
-    low = re.sub(r"[-_.]?v?\d+(?:\.\d+)*[a-ce-z]?$", "", low)  # but "LoRA3D" is not LoRA
+    low = _VERSION.sub("", low)  # but "LoRA3D" is not LoRA
     return low[:-1] if low.endswith("s") and low[:-1].upper() != low[:-1] and len(low) > 3 else low
 
 
@@ -230,6 +234,18 @@ _SUBJECT_AFTER = re.compile(
 )
 # Split in two because one alternation tried at every position was the slowest scan here.
 _LATE_NAME = re.compile(r"[acdnt](?<!\w.)(?:(?<=a)s|(?<=c)alled|(?<=d)ubbed|(?<=n)amed|(?<=t)ermed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
+
+
+def _naming_word_before(prose: str, i: int) -> bool:
+    """Tell whether a word ``_LATE_NAME`` opens on stands in the 80 characters before the bracket at ``i``.
+
+    A match holds one bracket, its last character, so a match ending at this bracket is
+    found in this bracket's window or in none: a window without such a word need not be scanned.
+    """
+    head = prose[max(0, i - 80) : i]
+    return "as" in head or "called" in head or "dubbed" in head or "named" in head or "termed" in head
+
+
 _FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
 
 
@@ -285,7 +301,8 @@ def _find_name(
                 expansions.setdefault(_strip_token(tok), spelled)
     if contrib_end < 0:
         contrib_end = len(prose)
-    for m in _windowed(_LATE_NAME, prose, _occurrences(prose, ("(",)), 80, 1):
+    brackets = [i for i in _occurrences(prose, ("(",)) if _naming_word_before(prose, i)]
+    for m in _windowed(_LATE_NAME, prose, brackets, 80, 1):
         add(m.group(1), 8)  # "abbreviated as URLOST ("
     if "for short" in prose:
         for m in _FOR_SHORT.finditer(prose):

@@ -59,7 +59,7 @@ from .titles_lexicon import (
 from .titles_names import _spelled_out
 from .titles_analysis import (
     _Analysis,
-    _PAREN,
+    _drop_asides,
 )
 
 # --- Title spans ------------------------------------------------------------------
@@ -232,7 +232,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         has_spelled = bool(a.spelled) and a.spelled in sentence
         if not (cue_hint or has_name or has_spelled or idx in framing):
             continue
-        text = _PAREN.sub("", sentence) if "(" in sentence or "[" in sentence else sentence
+        text = _drop_asides(sentence) if "(" in sentence or "[" in sentence else sentence
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text
         # "Name, a <X>" needs a comma after the name: skip tokenising sentences without one.
@@ -272,13 +272,25 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                     out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and _ends_subject(lows, j) else 0))
                 subject = False
                 i = max(j, i + 1)
-            for i in (k for k in range(1, n - 1) if lows[k] == "for") if "for" in lows else ():
+            for i in _indices(lows, "for", 1, n - 1):
                 back = _back_walk(tokens, lows, i)
                 if back:
                     fwd, _ = _walk(tokens, lows, i + 1)
                     if fwd:
                         out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0, 0))
     return out
+
+
+def _indices(items: Sequence[str], value: str, start: int, stop: int) -> list[int]:
+    """Return where ``value`` stands in ``items[start:stop]``, in order (``list.index`` does the scanning)."""
+    out: list[int] = []
+    try:
+        i = items.index(value, start, stop)
+        while True:
+            out.append(i)
+            i = items.index(value, i + 1, stop)
+    except ValueError:
+        return out
 
 
 def _spelled_phrase(text: str, tokens: Sequence[str], lows: Sequence[str], spelled: str) -> list[str]:
@@ -452,7 +464,7 @@ def _trim(words: list[str]) -> list[str]:
     """Drop the words a title never ends on (prepositions, determiners, a gerund cut from its object)."""
     while words:
         last = words[-1].lower()
-        if last in _TAIL_DROP or last in _STOP or last in _LEAD_DROP:
+        if last in _NEVER_LAST:
             words = words[:-1]
         elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
             words = words[:-2]  # "framework for understanding" lost what is understood
@@ -460,7 +472,7 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         else:
             break
-    while words and (words[0].lower() in _LEAD_DROP or words[0].lower() in _PREPS or words[0].lower() in _DATED):
+    while words and words[0].lower() in _NEVER_FIRST:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
@@ -471,6 +483,10 @@ def _trim(words: list[str]) -> list[str]:
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
+
+
+# The word sets _trim tests at each end of a phrase, each merged into one.
+_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
 
 
 def _adjective_end(low: str) -> bool:
@@ -757,6 +773,7 @@ _MAX_CHARS = 100  # titles.MAX_TITLE
 _DATED = frozenset(
     "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
 )
+_NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0
@@ -766,7 +783,7 @@ def _fallback_run(a: "_Analysis", weight: _Weights) -> str:
     """Without a usable phrase, return the abstract's most central run of topic words."""
     best, best_score = "", float("-inf")
     for sentence in a.sentences[:3]:
-        for piece in _TOPIC_SPLIT.split(_PAREN.sub("", sentence)):
+        for piece in _TOPIC_SPLIT.split(_drop_asides(sentence)):
             run: list[str] = []
             for raw in _WORD.findall(piece) + [""]:
                 word, key, topic = _word(raw) if raw else ("", "", False)

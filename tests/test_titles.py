@@ -352,6 +352,21 @@ def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
     assert names._cand_spans(text) == spans
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["our", "Our", "the proposed", "The proposed", " ", "method", "dataset", "s", "_",
+                                  "(", ")", "[", "]", "\t", "\u00a0", "a", "\u00e9", "9"]), max_size=30).map("".join))
+def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
+    from generator import titles_analysis as analysis
+
+    aside = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+    our = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique"
+                     r"|benchmark|dataset)\b")
+    assert analysis._drop_asides(text) == aside.sub("", text)
+    plain = our.search(text)
+    fast = analysis._CUE_OUR.search(text)
+    assert (fast and fast.span()) == (plain and plain.span())
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [
