@@ -76,20 +76,6 @@ def _json_text(value: object, level: int) -> str:
 SCHEMA = Path(__file__).with_name("schema") / "papers.schema.json"
 
 
-def data_files(
-    papers: Sequence[Paper],
-    topics: Mapping[str, TopicRef],
-    site_url: str | None,
-    site_name: str,
-    bibtex: Mapping[str, str] | None = None,
-) -> dict[str, bytes]:
-    """Return every data file of the site (UTF-8) by path: JSON, its schema, BibTeX, the Atom feed.
-
-    ``bibtex`` holds ``cite.bibtex_entries`` of the papers when the caller has them.
-    """
-    return {**corpus_files(papers, site_url, site_name, bibtex), **record_files(papers, topics)}
-
-
 def corpus_files(
     papers: Sequence[Paper], site_url: str | None, site_name: str, bibtex: Mapping[str, str] | None = None
 ) -> dict[str, bytes]:

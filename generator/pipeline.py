@@ -126,7 +126,7 @@ def prepare(
 SECOND_PROCESS_FROM = 400
 
 #: The share of the paper pages the second process renders: this one also makes the
-#: JSON records meanwhile (about a fifth of the work left after related papers).
+#: JSON records meanwhile (about a quarter of the work left after related papers).
 SECOND_PROCESS_SHARE = 0.6
 
 
@@ -189,7 +189,8 @@ def _few_collections() -> Iterator[None]:
     A run allocates hundreds of thousands of objects that live to its end (papers,
     pages) and makes few cycles; at the default thresholds the collector scans them
     about a thousand times at 10,000 papers (6% of the run's CPU time), at this one a
-    few dozen times. Memory is unchanged: nothing here is garbage until the run ends.
+    few dozen times. Memory hardly changes: what waits longer for a collection is a few
+    thousand small objects at most, beside hundreds of megabytes of papers and pages.
     """
     previous = gc.get_threshold()
     gc.set_threshold(GC_THRESHOLD, *previous[1:])

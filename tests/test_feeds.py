@@ -169,9 +169,8 @@ def test_markup_in_text_is_escaped_not_parsed(hostile: tuple[Paper, ...]) -> Non
 
 def _data_files(papers: Sequence[Paper]) -> dict[str, list]:
     """Return the JSON data files the site writes for ``papers``, parsed, by path."""
-    refs = index.topic_refs(topics.load_taxonomy())
-    files = export.data_files(papers, refs, SITE, "P")
-    return {path: json.loads(data) for path, data in files.items() if path.endswith(".json") and "schema" not in path}
+    files = export.record_files(papers, index.topic_refs(topics.load_taxonomy()))
+    return {path: json.loads(data) for path, data in files.items()}
 
 
 def test_topic_json_holds_the_topic_papers_as_papers_json_does(real: tuple[Paper, ...]) -> None:
@@ -188,7 +187,11 @@ def test_topic_json_holds_the_topic_papers_as_papers_json_does(real: tuple[Paper
 
 def test_data_files_are_the_same_bytes_whatever_the_input_order(real: tuple[Paper, ...]) -> None:
     refs = index.topic_refs(topics.load_taxonomy())
-    assert export.data_files(list(reversed(real)), refs, SITE, "P") == export.data_files(real, refs, SITE, "P")
+
+    def data_files(papers: Sequence[Paper]) -> dict[str, bytes]:
+        return {**export.corpus_files(papers, SITE, "P"), **export.record_files(papers, refs)}
+
+    assert data_files(list(reversed(real))) == data_files(real)
 
 
 # --- the papers.json schema ------------------------------------------------------------
