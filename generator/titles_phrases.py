@@ -480,13 +480,21 @@ def _trim(words: list[str]) -> list[str]:
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
         for i in range(1, len(words) - 1):
-            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
+            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
 
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
 _NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
+
+
+def _modifier(low: str) -> bool:
+    """Tell whether a lower-case word only modifies the noun after it ("scalable", "graph-based").
+
+    Without its noun it would be left as a predicate: "Scalable for Building X".
+    """
+    return _adjective_end(low) or low.endswith(_ADJ_ENDS) or low.endswith("-based")
 
 
 def _adjective_end(low: str) -> bool:

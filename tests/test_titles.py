@@ -671,3 +671,25 @@ def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
         "simple, and MDE correlates with accuracy on AutoEval benchmarks."
     )
     assert infer_title(text) == "MDE: Meta-Distribution Energy for Automated Model Evaluation"
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("contrastive mixup method for tabular data", "contrastive mixup for tabular data"),
+        ("scalable method for building instruction data", "scalable method for building instruction data"),
+        ("graph-based method for molecule generation", "graph-based method for molecule generation"),
+    ],
+)
+def test_bare_head_stays_after_a_word_that_only_modifies_it(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
+
+
+def test_title_does_not_open_on_an_adjective_left_without_its_noun() -> None:
+    text = (
+        "We present a scalable method for building high quality instruction following language models. The method "
+        "labels web text with instructions and selects the best instructions."
+    )
+    assert infer_title(text).startswith("Scalable Method for Building")
