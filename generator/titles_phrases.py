@@ -667,7 +667,55 @@ def _span_title(a: "_Analysis") -> str:
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
+    if len(best) <= _EXTEND_UPTO and a.contribution >= 0:
+        best = _with_tail(best, a, values)
     return " ".join(best)
+
+
+def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[str]:
+    """Add what the contribution sentence says the paper's phrase is for, or how it works.
+
+    "Motion Coherent Augmentation" + "for video understanding", "Reinforcing Large Language
+    Agents" + "via policy gradient": the tail is a short noun phrase of the contribution
+    sentence after a preposition, sharing no topic word with the phrase (or the name) and
+    ending on a topic word. A phrase that already says what it is for ("X for Y") may only
+    take how it works ("via Z"); one that says how it works takes nothing.
+    """
+    preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
+    if preps & _MECHANISMS:
+        return best
+    allowed = _MECHANISMS if preps else _TAIL_PREPS.keys()
+    text = a.sentences[a.contribution]
+    text = _drop_asides(text) if "(" in text or "[" in text else text
+    tokens = _SPAN_TOKEN.findall(text)
+    lows = _lower_all(tokens, text)
+    have = {_topic_key(w) for w in best + (a.name or "").split()}
+    tail, tail_score = [], float("-inf")
+    for i in range(len(lows) - 1):
+        if lows[i] not in allowed:
+            continue
+        j = i + 1
+        while j < len(lows) and lows[j] in _LEAD_DROP:
+            j += 1  # "for the X" -> "for X"
+        words = _trim([w for w in _walk(tokens, lows, j)[0] if w])
+        if not _FIELD_MIN <= len(words) <= _FIELD_MAX or any(w.lower() in _CUT_AT for w in words):
+            continue
+        keys = {_topic_key(w) for w in words} - {"-"}
+        last = words[-1].lower()
+        if not keys or keys & have or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
+            continue  # "for the same goal", "with X-based": no tail to add
+        s = _score(words, values, 0.0)
+        if s > tail_score and not _clause_like(words):
+            tail, tail_score = [_TAIL_PREPS[lows[i]]] + words, s
+    if tail_score < _TAIL_MIN or _too_long(best + tail, a.name):
+        return best
+    return best + tail
+
+
+# Titles of up to this many words may take a tail; a tail must score at least _TAIL_MIN.
+_EXTEND_UPTO, _TAIL_MIN = 8, 1.5
+_TAIL_PREPS = {"for": "for", "on": "on", "in": "in", "via": "via", "through": "via", "using": "using", "with": "with"}
+_MECHANISMS = frozenset(("via", "through", "using", "with"))
 
 
 def _best_phrase(

@@ -693,3 +693,32 @@ def test_title_does_not_open_on_an_adjective_left_without_its_noun() -> None:
         "labels web text with instructions and selects the best instructions."
     )
     assert infer_title(text).startswith("Scalable Method for Building")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # What it is for, from the contribution sentence.
+        ("Current training pipelines neglect hue changes in videos. We propose a data augmentation method for video "
+         "understanding, named Motion Coherent Augmentation (MCA). MCA swaps hue in videos, and MCA helps video "
+         "understanding models attend to motion.", "MCA: Motion Coherent Augmentation for Video Understanding"),
+        # "X for Y" takes only how it works.
+        ("Serving long-context models is slow. We propose PageServe, a serving system for long-context language "
+         "models, which stores attention states with paged key-value caches. PageServe cuts memory use of key-value "
+         "caches by half for long-context language models.",
+         "PageServe: Serving System for Long-Context Language Models with Paged Key-Value Caches"),
+        ("Graph learning is hard to scale. In this paper, we present a sampler for graph neural networks, built with "
+         "random walk kernels. The sampler makes graph neural networks fast, and random walk kernels are cheap.",
+         "Sampler for Graph Neural Networks with Random Walk Kernels"),
+    ],
+)
+def test_short_title_takes_the_purpose_or_mechanism_its_sentence_states(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_title_takes_no_tail_the_abstract_barely_uses() -> None:
+    text = (
+        "Graph learning is hard to scale. In this paper, we present a sampler for graph neural networks, tested with "
+        "two datasets. The sampler makes graph neural networks fast."
+    )
+    assert infer_title(text) == "Sampler for Graph Neural Networks"
