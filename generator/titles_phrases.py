@@ -264,7 +264,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                     i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
                     continue
                 if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
-                    subject = False
+                    subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."
                     i += 1
                     continue
                 words, j = _walk(tokens, lows, i)
@@ -315,6 +315,8 @@ _SUBJECT_END = frozenset(
     achieved enable enables offer offers allow allows provide provides hold holds face faces rely relies
     suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
 )
+# Words opening a subordinate clause whose subject still names the field ("While LLMs excel ...").
+_OPENING_CLAUSE = frozenset("while although though as since because when whereas".split())
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
 
 

@@ -722,3 +722,12 @@ def test_title_takes_no_tail_the_abstract_barely_uses() -> None:
         "two datasets. The sampler makes graph neural networks fast."
     )
     assert infer_title(text) == "Sampler for Graph Neural Networks"
+
+
+def test_subject_of_an_opening_while_clause_is_a_field() -> None:
+    text = (
+        "While diffusion models have shown strong results, their samples lack detail. We introduce Soft Mixture "
+        "Denoising, which replaces the Gaussian denoising step with a mixture. Soft Mixture Denoising improves "
+        "diffusion models."
+    )
+    assert infer_title(text) == "Soft Mixture Denoising for Diffusion Models"
