@@ -716,8 +716,13 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
 
 # Titles of up to this many words may take a tail; a tail must score at least _TAIL_MIN.
 _EXTEND_UPTO, _TAIL_MIN = 8, 1.5
-_TAIL_PREPS = {"for": "for", "on": "on", "in": "in", "via": "via", "through": "via", "using": "using", "with": "with"}
-_MECHANISMS = frozenset(("via", "through", "using", "with"))
+_TAIL_PREPS = {
+    "for": "for", "on": "on", "in": "in", "with": "with", "using": "using", "via": "via", "through": "via",
+    # Verbs saying what a method works by: "which leverages X" -> "via X".
+    **dict.fromkeys("""leverage leverages leveraging exploit exploits exploiting employ employs employing utilize
+    utilizes utilizing uses""".split(), "via"),
+}
+_MECHANISMS = frozenset(word for word, prep in _TAIL_PREPS.items() if prep in ("via", "using", "with"))
 
 
 def _best_phrase(

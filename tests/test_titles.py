@@ -710,6 +710,10 @@ def test_title_does_not_open_on_an_adjective_left_without_its_noun() -> None:
         ("Graph learning is hard to scale. In this paper, we present a sampler for graph neural networks, built with "
          "random walk kernels. The sampler makes graph neural networks fast, and random walk kernels are cheap.",
          "Sampler for Graph Neural Networks with Random Walk Kernels"),
+        # "which leverages Y" says how it works, as "via Y" does.
+        ("Tabular data is hard to generate. We present TabDiff, a generator for tabular data, which leverages a "
+         "latent diffusion model. The latent diffusion model is trained on tabular data and TabDiff samples it fast.",
+         "TabDiff: Generator for Tabular Data via Latent Diffusion Model"),
     ],
 )
 def test_short_title_takes_the_purpose_or_mechanism_its_sentence_states(text: str, title: str) -> None:
