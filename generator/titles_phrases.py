@@ -186,6 +186,13 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     return out
 
 
+def _plain_verb(word: str, finite: bool) -> bool:
+    """Tell whether a word after "to" (or, ``finite``, after "that") reads as a verb to turn into -ing."""
+    if not _is_verbish(word) or word in _STOP or word.endswith(("ing", "ly", "ed", "ous", "ss", "us", "is")) or _modifier(word):
+        return False  # "that various", "that efficiently", "to adversarial": no verb to turn
+    return word.endswith("s") if finite else not word.endswith("s")
+
+
 def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
     """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
     i = k + 1
@@ -679,9 +686,10 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
 
     "Motion Coherent Augmentation" + "for video understanding", "Reinforcing Large Language
     Agents" + "via policy gradient": the tail is a short noun phrase of the contribution
-    sentence after a preposition, sharing no topic word with the phrase (or the name) and
-    ending on a topic word. A phrase that already says what it is for ("X for Y") may only
-    take how it works ("via Z"); one that says how it works takes nothing.
+    sentence after a preposition (or a verb of use: "which leverages Y" -> "via Y"; or of
+    purpose: "which learns Y" -> "for learning Y"), sharing no topic word with the phrase (or
+    the name) and ending on a topic word. A phrase that already says what it is for ("X for
+    Y") may only take how it works ("via Z"); one that says how it works takes nothing.
     """
     preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
     if preps & _MECHANISMS:
@@ -694,12 +702,19 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
     have = {_topic_key(w) for w in best + (a.name or "").split()}
     tail, tail_score = [], float("-inf")
     for i in range(len(lows) - 1):
-        if lows[i] not in allowed:
+        low = lows[i]
+        if low in _PURPOSE_CLAUSE and not preps and _plain_verb(lows[i + 1], finite=low != "to"):
+            phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
+            if not phrases:
+                continue
+            words, low = _trim([w for w in phrases[0] if w]), "for"
+        elif low in allowed:
+            j = i + 1
+            while j < len(lows) and lows[j] in _LEAD_DROP:
+                j += 1  # "for the X" -> "for X"
+            words = _trim([w for w in _walk(tokens, lows, j)[0] if w])
+        else:
             continue
-        j = i + 1
-        while j < len(lows) and lows[j] in _LEAD_DROP:
-            j += 1  # "for the X" -> "for X"
-        words = _trim([w for w in _walk(tokens, lows, j)[0] if w])
         if not _FIELD_MIN <= len(words) <= _FIELD_MAX or any(w.lower() in _CUT_AT for w in words):
             continue
         keys = {_topic_key(w) for w in words} - {"-"}
@@ -708,7 +723,7 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
             continue  # "for the same goal", "with X-based": no tail to add
         s = _score(words, values, 0.0)
         if s > tail_score and not _clause_like(words):
-            tail, tail_score = [_TAIL_PREPS[lows[i]]] + words, s
+            tail, tail_score = [_TAIL_PREPS[low]] + words, s
     if tail_score < _TAIL_MIN or _too_long(best + tail, a.name):
         return best
     return best + tail
@@ -722,6 +737,7 @@ _TAIL_PREPS = {
     **dict.fromkeys("""leverage leverages leveraging exploit exploits exploiting employ employs employing utilize
     utilizes utilizing uses""".split(), "via"),
 }
+_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
 _MECHANISMS = frozenset(word for word, prep in _TAIL_PREPS.items() if prep in ("via", "using", "with"))
 
 

@@ -714,6 +714,10 @@ def test_title_does_not_open_on_an_adjective_left_without_its_noun() -> None:
         ("Tabular data is hard to generate. We present TabDiff, a generator for tabular data, which leverages a "
          "latent diffusion model. The latent diffusion model is trained on tabular data and TabDiff samples it fast.",
          "TabDiff: Generator for Tabular Data via Latent Diffusion Model"),
+        # "which learns Y" (or "to learn Y") says what it is for: "for Learning Y".
+        ("It is hard to read what a network sees. We propose ShapeLayer, an interpretable convolution layer, which "
+         "learns shapelet detectors. Its shapelet detectors match parts of each series, and shapelet detectors are "
+         "easy to read.", "ShapeLayer: Interpretable Convolution Layer for Learning Shapelet Detectors"),
     ],
 )
 def test_short_title_takes_the_purpose_or_mechanism_its_sentence_states(text: str, title: str) -> None:
@@ -735,3 +739,14 @@ def test_subject_of_an_opening_while_clause_is_a_field() -> None:
         "diffusion models."
     )
     assert infer_title(text) == "Soft Mixture Denoising for Diffusion Models"
+
+
+@pytest.mark.parametrize(
+    ("word", "finite", "verb"),
+    [("learns", True, True), ("learn", False, True), ("various", True, False), ("efficiently", True, False),
+     ("adversarial", False, False), ("learning", False, False), ("learns", False, False)],
+)
+def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> None:
+    from generator.titles_phrases import _plain_verb
+
+    assert _plain_verb(word, finite) is verb
