@@ -551,6 +551,8 @@ def _clause_like(words: Sequence[str]) -> bool:
         return True  # "Effectively Exploits ...", but "Provably Efficient ..." is fine
     if first.endswith("ed") and len(first) > 4 and "-" not in first and (second in _CUT_AT and second != "and" or not second):
         return True  # "Learned from ...", "Trained on ..."
+    if second in _PREDICATE_PREPS and (_adjective_end(first) or first.endswith(("ble", "ful"))):
+        return True  # "Robust Against Adversarial Attacks", "Centered Around ...", "Desirable for an Agent"
     if first in _VERBS_S and second and second not in _PREPS and second not in _SMALL:
         return True  # "Models Neural Information Flow"
     for k in range(1, len(words)):
@@ -565,6 +567,10 @@ def _clause_like(words: Sequence[str]) -> bool:
             if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
                 return True  # "Accurate Nutrition Estimation Helps People"
     return False
+
+
+# Prepositions an adjective takes as a predicate ("robust against", "crucial for").
+_PREDICATE_PREPS = frozenset("for to against around at in on with from by about across under over than".split())
 
 
 def _adjective_like(word: str, after: str) -> bool:

@@ -750,3 +750,29 @@ def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> Non
     from generator.titles_phrases import _plain_verb
 
     assert _plain_verb(word, finite) is verb
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Robust Against Adversarial Attacks on Sensory Inputs", True),
+        ("Centered Around Various Concept Axes", True),
+        ("Desirable for an Agent", True),
+        ("Crucial for Training Machine Learning Models", True),
+        ("Robust Training Against Adversarial Attacks", False),
+        ("Metric for Learning Mesh Deformation", False),  # "metric" is a noun
+        ("Potential of Large Language Models", False),
+    ],
+)
+def test_adjective_before_a_preposition_is_a_predicate_not_a_title(phrase: str, clause: bool) -> None:
+    from generator.titles_phrases import _clause_like
+
+    assert _clause_like(phrase.split()) is clause
+
+
+def test_title_is_a_noun_phrase_not_an_adjective_predicate() -> None:
+    text = (
+        "Visual concepts can be centered around various concept axes. We learn concept encoders for each of the "
+        "concept axes from language-informed image features."
+    )
+    assert infer_title(text) == "Visual Concepts"
