@@ -242,8 +242,8 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         text = _drop_asides(sentence) if "(" in sentence or "[" in sentence else sentence
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text
-        # "Name, a <X>" needs a comma after the name: skip tokenising sentences without one.
-        has_name = has_name and 0 <= text.find(name) < text.rfind(",")
+        # "Name, a <X>" (or "Name: a <X>") needs a comma after the name: skip tokenising sentences without one.
+        has_name = has_name and 0 <= text.find(name) < max(text.rfind(","), text.rfind(":"))
         if not (cues or has_name or has_spelled or idx in framing):
             continue
         tokens = _SPAN_TOKEN.findall(text)
@@ -254,9 +254,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
             bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
             for words in _object(tokens, lows, i, name):
                 out.append((words, bonus, _HEAD))
-        if has_name and name in tokens:  # "Name, a <X> that ..."
+        if has_name and name in tokens:  # "Name, a <X> that ...", "Name: a <X> for ..."
             i = tokens.index(name) + 1
-            if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
+            if i + 1 < len(tokens) and tokens[i] in (",", ":") and lows[i + 1] in ("a", "an", "the"):
                 for words in _object(tokens, lows, i + 1, name):
                     out.append((words, _BONUS_APPOSITION, _HEAD))
         if has_spelled:

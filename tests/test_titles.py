@@ -776,3 +776,12 @@ def test_title_is_a_noun_phrase_not_an_adjective_predicate() -> None:
         "concept axes from language-informed image features."
     )
     assert infer_title(text) == "Visual Concepts"
+
+
+def test_name_set_off_by_a_colon_takes_its_apposition() -> None:
+    text = (
+        "Metal-organic frameworks are porous materials. We present MOFGen: a coarse-grained diffusion model that "
+        "generates porous frameworks. MOFGen denoises coarse-grained building blocks, and MOFGen designs porous "
+        "frameworks for carbon capture."
+    )
+    assert infer_title(text) == "MOFGen: Coarse-Grained Diffusion Model for Generating Porous Frameworks"
