@@ -762,8 +762,9 @@ def _best_phrase(
             break
         phrase, bonus = pool[i]
         s = _score(phrase, values, bonus)
-        if (s > best_score or s == best_score and i < best_i) and not _clause_like(phrase) and not _too_long(phrase, name):
-            best_i, best_score = i, s  # the two checks run only for a would-be winner
+        if (s > best_score or s == best_score and i < best_i) and (name or len(phrase) > 1) \
+                and not _clause_like(phrase) and not _too_long(phrase, name):
+            best_i, best_score = i, s  # the checks run only for a would-be winner; one word is a title only after a name
     return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
 
 

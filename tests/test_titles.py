@@ -785,3 +785,11 @@ def test_name_set_off_by_a_colon_takes_its_apposition() -> None:
         "frameworks for carbon capture."
     )
     assert infer_title(text) == "MOFGen: Coarse-Grained Diffusion Model for Generating Porous Frameworks"
+
+
+def test_one_word_is_a_title_only_after_a_name() -> None:
+    text = (
+        "Autonomous agents need a realistic environment with fully functional websites. In this paper, we build an "
+        "environment. The environment hosts websites, and agents act in the environment through a browser."
+    )
+    assert infer_title(text) == "Realistic Environment with Fully Functional Websites"
