@@ -409,6 +409,8 @@ def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], terms: _
         lows = _WORD_LOW.findall(spelled.lower())
         for low in lows:
             counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
+        if not any(c in spelled for c in ".,;:"):  # an expansion within one clause, fit to write out
+            terms.acronyms[acronym] = [w for w in spelled.split() if w.lower() not in _ARTICLES]
         if end < 0:
             end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
         if common or at < end:  # terms defined later are parts of the paper's method, not its field
@@ -440,6 +442,7 @@ class _Weights(dict):  # type: ignore[type-arg]
         self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
         self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
         self.techniques: set[tuple[str, ...]] = set()  # known terms that name a technique: never a field
+        self.acronyms: dict[str, list[str]] = {}  # every acronym the abstract defines -> the words it abbreviates
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -684,7 +687,27 @@ def _span_title(a: "_Analysis") -> str:
         return _fallback_run(a, weight)
     if len(best) <= _EXTEND_UPTO and a.contribution >= 0:
         best = _with_tail(best, a, values)
+    if weight.acronyms:
+        best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(best)
+
+
+def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: str | None) -> list[str]:
+    """Write out the acronyms the abstract defines ("GNNs" -> "Graph Neural Networks"), except the name.
+
+    A title is read without the abstract that defined them. An acronym half of whose words the
+    phrase already has stays as it is ("LoRA for Low-Rank Adaptation" would say it twice), and
+    so does every acronym if writing them out would make the title too long.
+    """
+    out: list[str] = []
+    for i, w in enumerate(words):
+        spelled = acronyms.get(w) if w != name else None
+        keys = {_topic_key(v) for v in spelled} - {"-"} if spelled else set()
+        if keys and 2 * len(keys & {_topic_key(v) for v in words[:i] + words[i + 1 :]}) < len(keys):
+            out.extend(spelled)
+        else:
+            out.append(w)
+    return words if _too_long(out, name) else out
 
 
 def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[str]:

@@ -793,3 +793,30 @@ def test_one_word_is_a_title_only_after_a_name() -> None:
         "environment. The environment hosts websites, and agents act in the environment through a browser."
     )
     assert infer_title(text) == "Realistic Environment with Fully Functional Websites"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Graph neural networks (GNNs) are widely used. We study the generalization capacity of GNNs on large graphs. "
+         "GNNs generalize when graphs are large, and we bound the gap for GNNs.",
+         "Generalization Capacity of Graph Neural Networks on Large Graphs"),
+        # Written out, the acronym would say again what the phrase says.
+        ("Low-rank adaptation (LoRA) is popular for fine-tuning. We propose FedLo, a federated variant of LoRA for "
+         "low-rank adaptation across clients. FedLo freezes half of LoRA and FedLo is stable.",
+         "FedLo: Federated Variant of LoRA for Low-Rank Adaptation"),
+    ],
+)
+def test_acronyms_the_abstract_defines_are_written_out(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_acronym_spelled_across_a_sentence_is_not_written_out() -> None:
+    from generator.titles_analysis import _analyse
+    from generator.titles_phrases import _weights
+
+    text = (
+        "We attribute an LLM's generations. Leave-one-out (LOO) error is costly, so we approximate LOO error with a "
+        "proxy. LOO error drives attribution."
+    )
+    assert "LOO" not in _weights(_analyse(text)).acronyms
