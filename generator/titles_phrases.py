@@ -186,6 +186,13 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     return out
 
 
+def _plain_verb(word: str, finite: bool) -> bool:
+    """Tell whether a word after "to" (or, ``finite``, after "that") reads as a verb to turn into -ing."""
+    if not _is_verbish(word) or word in _STOP or word.endswith(("ing", "ly", "ed", "ous", "ss", "us", "is")) or _modifier(word):
+        return False  # "that various", "that efficiently", "to adversarial": no verb to turn
+    return word.endswith("s") if finite else not word.endswith("s")
+
+
 def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
     """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
     i = k + 1
@@ -235,8 +242,8 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         text = _drop_asides(sentence) if "(" in sentence or "[" in sentence else sentence
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text
-        # "Name, a <X>" needs a comma after the name: skip tokenising sentences without one.
-        has_name = has_name and 0 <= text.find(name) < text.rfind(",")
+        # "Name, a <X>" (or "Name: a <X>") needs a comma after the name: skip tokenising sentences without one.
+        has_name = has_name and 0 <= text.find(name) < max(text.rfind(","), text.rfind(":"))
         if not (cues or has_name or has_spelled or idx in framing):
             continue
         tokens = _SPAN_TOKEN.findall(text)
@@ -247,9 +254,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
             bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
             for words in _object(tokens, lows, i, name):
                 out.append((words, bonus, _HEAD))
-        if has_name and name in tokens:  # "Name, a <X> that ..."
+        if has_name and name in tokens:  # "Name, a <X> that ...", "Name: a <X> for ..."
             i = tokens.index(name) + 1
-            if i + 1 < len(tokens) and tokens[i] == "," and lows[i + 1] in ("a", "an", "the"):
+            if i + 1 < len(tokens) and tokens[i] in (",", ":") and lows[i + 1] in ("a", "an", "the"):
                 for words in _object(tokens, lows, i + 1, name):
                     out.append((words, _BONUS_APPOSITION, _HEAD))
         if has_spelled:
@@ -264,7 +271,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                     i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
                     continue
                 if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
-                    subject = False
+                    subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."
                     i += 1
                     continue
                 words, j = _walk(tokens, lows, i)
@@ -315,6 +322,8 @@ _SUBJECT_END = frozenset(
     achieved enable enables offer offers allow allows provide provides hold holds face faces rely relies
     suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
 )
+# Words opening a subordinate clause whose subject still names the field ("While LLMs excel ...").
+_OPENING_CLAUSE = frozenset("while although though as since because when whereas".split())
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
 
 
@@ -400,6 +409,8 @@ def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], terms: _
         lows = _WORD_LOW.findall(spelled.lower())
         for low in lows:
             counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
+        if not any(c in spelled for c in ".,;:"):  # an expansion within one clause, fit to write out
+            terms.acronyms[acronym] = [w for w in spelled.split() if w.lower() not in _ARTICLES]
         if end < 0:
             end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
         if common or at < end:  # terms defined later are parts of the paper's method, not its field
@@ -431,6 +442,7 @@ class _Weights(dict):  # type: ignore[type-arg]
         self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
         self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
         self.techniques: set[tuple[str, ...]] = set()  # known terms that name a technique: never a field
+        self.acronyms: dict[str, list[str]] = {}  # every acronym the abstract defines -> the words it abbreviates
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -480,13 +492,21 @@ def _trim(words: list[str]) -> list[str]:
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
         for i in range(1, len(words) - 1):
-            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS:
+            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
 
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
 _NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
+
+
+def _modifier(low: str) -> bool:
+    """Tell whether a lower-case word only modifies the noun after it ("scalable", "graph-based").
+
+    Without its noun it would be left as a predicate: "Scalable for Building X".
+    """
+    return _adjective_end(low) or low.endswith(_ADJ_ENDS) or low.endswith("-based")
 
 
 def _adjective_end(low: str) -> bool:
@@ -534,6 +554,8 @@ def _clause_like(words: Sequence[str]) -> bool:
         return True  # "Effectively Exploits ...", but "Provably Efficient ..." is fine
     if first.endswith("ed") and len(first) > 4 and "-" not in first and (second in _CUT_AT and second != "and" or not second):
         return True  # "Learned from ...", "Trained on ..."
+    if second in _PREDICATE_PREPS and (_adjective_end(first) or first.endswith(("ble", "ful"))):
+        return True  # "Robust Against Adversarial Attacks", "Centered Around ...", "Desirable for an Agent"
     if first in _VERBS_S and second and second not in _PREPS and second not in _SMALL:
         return True  # "Models Neural Information Flow"
     for k in range(1, len(words)):
@@ -548,6 +570,10 @@ def _clause_like(words: Sequence[str]) -> bool:
             if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
                 return True  # "Accurate Nutrition Estimation Helps People"
     return False
+
+
+# Prepositions an adjective takes as a predicate ("robust against", "crucial for").
+_PREDICATE_PREPS = frozenset("for to against around at in on with from by about across under over than".split())
 
 
 def _adjective_like(word: str, after: str) -> bool:
@@ -659,7 +685,89 @@ def _span_title(a: "_Analysis") -> str:
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
+    if len(best) <= _EXTEND_UPTO and a.contribution >= 0:
+        best = _with_tail(best, a, values)
+    if weight.acronyms:
+        best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(best)
+
+
+def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: str | None) -> list[str]:
+    """Write out the acronyms the abstract defines ("GNNs" -> "Graph Neural Networks"), except the name.
+
+    A title is read without the abstract that defined them. An acronym half of whose words the
+    phrase already has stays as it is ("LoRA for Low-Rank Adaptation" would say it twice), and
+    so does every acronym if writing them out would make the title too long.
+    """
+    out: list[str] = []
+    for i, w in enumerate(words):
+        spelled = acronyms.get(w) if w != name else None
+        keys = {_topic_key(v) for v in spelled} - {"-"} if spelled else set()
+        if keys and 2 * len(keys & {_topic_key(v) for v in words[:i] + words[i + 1 :]}) < len(keys):
+            out.extend(spelled)
+        else:
+            out.append(w)
+    return words if _too_long(out, name) else out
+
+
+def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[str]:
+    """Add what the contribution sentence says the paper's phrase is for, or how it works.
+
+    "Motion Coherent Augmentation" + "for video understanding", "Reinforcing Large Language
+    Agents" + "via policy gradient": the tail is a short noun phrase of the contribution
+    sentence after a preposition (or a verb of use: "which leverages Y" -> "via Y"; or of
+    purpose: "which learns Y" -> "for learning Y"), sharing no topic word with the phrase (or
+    the name) and ending on a topic word. A phrase that already says what it is for ("X for
+    Y") may only take how it works ("via Z"); one that says how it works takes nothing.
+    """
+    preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
+    if preps & _MECHANISMS:
+        return best
+    allowed = _MECHANISMS if preps else _TAIL_PREPS.keys()
+    text = a.sentences[a.contribution]
+    text = _drop_asides(text) if "(" in text or "[" in text else text
+    tokens = _SPAN_TOKEN.findall(text)
+    lows = _lower_all(tokens, text)
+    have = {_topic_key(w) for w in best + (a.name or "").split()}
+    tail, tail_score = [], float("-inf")
+    for i in range(len(lows) - 1):
+        low = lows[i]
+        if low in _PURPOSE_CLAUSE and not preps and _plain_verb(lows[i + 1], finite=low != "to"):
+            phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
+            if not phrases:
+                continue
+            words, low = _trim([w for w in phrases[0] if w]), "for"
+        elif low in allowed:
+            j = i + 1
+            while j < len(lows) and lows[j] in _LEAD_DROP:
+                j += 1  # "for the X" -> "for X"
+            words = _trim([w for w in _walk(tokens, lows, j)[0] if w])
+        else:
+            continue
+        if not _FIELD_MIN <= len(words) <= _FIELD_MAX or any(w.lower() in _CUT_AT for w in words):
+            continue
+        keys = {_topic_key(w) for w in words} - {"-"}
+        last = words[-1].lower()
+        if not keys or keys & have or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
+            continue  # "for the same goal", "with X-based": no tail to add
+        s = _score(words, values, 0.0)
+        if s > tail_score and not _clause_like(words):
+            tail, tail_score = [_TAIL_PREPS[low]] + words, s
+    if tail_score < _TAIL_MIN or _too_long(best + tail, a.name):
+        return best
+    return best + tail
+
+
+# Titles of up to this many words may take a tail; a tail must score at least _TAIL_MIN.
+_EXTEND_UPTO, _TAIL_MIN = 8, 1.5
+_TAIL_PREPS = {
+    "for": "for", "on": "on", "in": "in", "with": "with", "using": "using", "via": "via", "through": "via",
+    # Verbs saying what a method works by: "which leverages X" -> "via X".
+    **dict.fromkeys("""leverage leverages leveraging exploit exploits exploiting employ employs employing utilize
+    utilizes utilizing uses""".split(), "via"),
+}
+_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
+_MECHANISMS = frozenset(word for word, prep in _TAIL_PREPS.items() if prep in ("via", "using", "with"))
 
 
 def _best_phrase(
@@ -677,8 +785,9 @@ def _best_phrase(
             break
         phrase, bonus = pool[i]
         s = _score(phrase, values, bonus)
-        if (s > best_score or s == best_score and i < best_i) and not _clause_like(phrase) and not _too_long(phrase, name):
-            best_i, best_score = i, s  # the two checks run only for a would-be winner
+        if (s > best_score or s == best_score and i < best_i) and (name or len(phrase) > 1) \
+                and not _clause_like(phrase) and not _too_long(phrase, name):
+            best_i, best_score = i, s  # the checks run only for a would-be winner; one word is a title only after a name
     return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
 
 

@@ -671,3 +671,152 @@ def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
         "simple, and MDE correlates with accuracy on AutoEval benchmarks."
     )
     assert infer_title(text) == "MDE: Meta-Distribution Energy for Automated Model Evaluation"
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("contrastive mixup method for tabular data", "contrastive mixup for tabular data"),
+        ("scalable method for building instruction data", "scalable method for building instruction data"),
+        ("graph-based method for molecule generation", "graph-based method for molecule generation"),
+    ],
+)
+def test_bare_head_stays_after_a_word_that_only_modifies_it(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
+
+
+def test_title_does_not_open_on_an_adjective_left_without_its_noun() -> None:
+    text = (
+        "We present a scalable method for building high quality instruction following language models. The method "
+        "labels web text with instructions and selects the best instructions."
+    )
+    assert infer_title(text).startswith("Scalable Method for Building")
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        # What it is for, from the contribution sentence.
+        ("Current training pipelines neglect hue changes in videos. We propose a data augmentation method for video "
+         "understanding, named Motion Coherent Augmentation (MCA). MCA swaps hue in videos, and MCA helps video "
+         "understanding models attend to motion.", "MCA: Motion Coherent Augmentation for Video Understanding"),
+        # "X for Y" takes only how it works.
+        ("Serving long-context models is slow. We propose PageServe, a serving system for long-context language "
+         "models, which stores attention states with paged key-value caches. PageServe cuts memory use of key-value "
+         "caches by half for long-context language models.",
+         "PageServe: Serving System for Long-Context Language Models with Paged Key-Value Caches"),
+        ("Graph learning is hard to scale. In this paper, we present a sampler for graph neural networks, built with "
+         "random walk kernels. The sampler makes graph neural networks fast, and random walk kernels are cheap.",
+         "Sampler for Graph Neural Networks with Random Walk Kernels"),
+        # "which leverages Y" says how it works, as "via Y" does.
+        ("Tabular data is hard to generate. We present TabDiff, a generator for tabular data, which leverages a "
+         "latent diffusion model. The latent diffusion model is trained on tabular data and TabDiff samples it fast.",
+         "TabDiff: Generator for Tabular Data via Latent Diffusion Model"),
+        # "which learns Y" (or "to learn Y") says what it is for: "for Learning Y".
+        ("It is hard to read what a network sees. We propose ShapeLayer, an interpretable convolution layer, which "
+         "learns shapelet detectors. Its shapelet detectors match parts of each series, and shapelet detectors are "
+         "easy to read.", "ShapeLayer: Interpretable Convolution Layer for Learning Shapelet Detectors"),
+    ],
+)
+def test_short_title_takes_the_purpose_or_mechanism_its_sentence_states(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_title_takes_no_tail_the_abstract_barely_uses() -> None:
+    text = (
+        "Graph learning is hard to scale. In this paper, we present a sampler for graph neural networks, tested with "
+        "two datasets. The sampler makes graph neural networks fast."
+    )
+    assert infer_title(text) == "Sampler for Graph Neural Networks"
+
+
+def test_subject_of_an_opening_while_clause_is_a_field() -> None:
+    text = (
+        "While diffusion models have shown strong results, their samples lack detail. We introduce Soft Mixture "
+        "Denoising, which replaces the Gaussian denoising step with a mixture. Soft Mixture Denoising improves "
+        "diffusion models."
+    )
+    assert infer_title(text) == "Soft Mixture Denoising for Diffusion Models"
+
+
+@pytest.mark.parametrize(
+    ("word", "finite", "verb"),
+    [("learns", True, True), ("learn", False, True), ("various", True, False), ("efficiently", True, False),
+     ("adversarial", False, False), ("learning", False, False), ("learns", False, False)],
+)
+def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> None:
+    from generator.titles_phrases import _plain_verb
+
+    assert _plain_verb(word, finite) is verb
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Robust Against Adversarial Attacks on Sensory Inputs", True),
+        ("Centered Around Various Concept Axes", True),
+        ("Desirable for an Agent", True),
+        ("Crucial for Training Machine Learning Models", True),
+        ("Robust Training Against Adversarial Attacks", False),
+        ("Metric for Learning Mesh Deformation", False),  # "metric" is a noun
+        ("Potential of Large Language Models", False),
+    ],
+)
+def test_adjective_before_a_preposition_is_a_predicate_not_a_title(phrase: str, clause: bool) -> None:
+    from generator.titles_phrases import _clause_like
+
+    assert _clause_like(phrase.split()) is clause
+
+
+def test_title_is_a_noun_phrase_not_an_adjective_predicate() -> None:
+    text = (
+        "Visual concepts can be centered around various concept axes. We learn concept encoders for each of the "
+        "concept axes from language-informed image features."
+    )
+    assert infer_title(text) == "Visual Concepts"
+
+
+def test_name_set_off_by_a_colon_takes_its_apposition() -> None:
+    text = (
+        "Metal-organic frameworks are porous materials. We present MOFGen: a coarse-grained diffusion model that "
+        "generates porous frameworks. MOFGen denoises coarse-grained building blocks, and MOFGen designs porous "
+        "frameworks for carbon capture."
+    )
+    assert infer_title(text) == "MOFGen: Coarse-Grained Diffusion Model for Generating Porous Frameworks"
+
+
+def test_one_word_is_a_title_only_after_a_name() -> None:
+    text = (
+        "Autonomous agents need a realistic environment with fully functional websites. In this paper, we build an "
+        "environment. The environment hosts websites, and agents act in the environment through a browser."
+    )
+    assert infer_title(text) == "Realistic Environment with Fully Functional Websites"
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Graph neural networks (GNNs) are widely used. We study the generalization capacity of GNNs on large graphs. "
+         "GNNs generalize when graphs are large, and we bound the gap for GNNs.",
+         "Generalization Capacity of Graph Neural Networks on Large Graphs"),
+        # Written out, the acronym would say again what the phrase says.
+        ("Low-rank adaptation (LoRA) is popular for fine-tuning. We propose FedLo, a federated variant of LoRA for "
+         "low-rank adaptation across clients. FedLo freezes half of LoRA and FedLo is stable.",
+         "FedLo: Federated Variant of LoRA for Low-Rank Adaptation"),
+    ],
+)
+def test_acronyms_the_abstract_defines_are_written_out(text: str, title: str) -> None:
+    assert infer_title(text) == title
+
+
+def test_acronym_spelled_across_a_sentence_is_not_written_out() -> None:
+    from generator.titles_analysis import _analyse
+    from generator.titles_phrases import _weights
+
+    text = (
+        "We attribute an LLM's generations. Leave-one-out (LOO) error is costly, so we approximate LOO error with a "
+        "proxy. LOO error drives attribution."
+    )
+    assert "LOO" not in _weights(_analyse(text)).acronyms
