@@ -82,6 +82,15 @@ _OBJ_CUE = re.compile(
 _STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
 
 
+#: Verbs of more than one syllable stressed on the last: they double its consonant too.
+_STRESSED_LAST = frozenset(
+    "infer refer prefer transfer confer occur recur incur deter control compel propel expel patrol "
+    "submit admit omit emit permit commit transmit regret forget begin embed underpin forbid".split()
+)
+#: One syllable ending in one vowel and one consonant: "map", "plan", "drop" double it.
+_SHORT_CLOSED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")
+
+
 def _gerund(verb: str) -> str:
     """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...)."""
     v = verb.casefold()
@@ -95,8 +104,8 @@ def _gerund(verb: str) -> str:
         return v[:-2] + "ying"
     if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
         return v[:-1] + "ing"
-    if len(v) == 3 and v[0] not in "aeiou" and v[1] in "aeiou" and v[2] not in "aeiouwxy":
-        return v + v[-1] + "ing"  # map -> mapping, fit -> fitting
+    if v in _STRESSED_LAST or _SHORT_CLOSED.fullmatch(v):
+        return v + v[-1] + "ing"  # map -> mapping, plan -> planning, infer -> inferring
     return v + "ing"
 
 

@@ -820,3 +820,21 @@ def test_acronym_spelled_across_a_sentence_is_not_written_out() -> None:
         "proxy. LOO error drives attribution."
     )
     assert "LOO" not in _weights(_analyse(text)).acronyms
+
+
+@pytest.mark.parametrize(
+    ("abstract", "expected"),
+    [
+        ("We introduce a framework to plan motions for legged robots under contact uncertainty.", "Planning Motions"),
+        ("We introduce a framework to infer causal graphs from interventional data with latent confounders.",
+         "Inferring Causal Graphs"),
+        ("We introduce a framework to transfer policies across robot morphologies with few demonstrations.",
+         "Transferring Policies"),
+        ("We introduce a method to map road networks from satellite images.", "Mapping Road Networks"),
+        ("We introduce a framework to edit facts stored in language models without retraining.", "Editing Facts"),
+    ],
+)
+def test_a_verb_turned_into_a_title_is_spelled_as_english_spells_its_ing_form(abstract: str, expected: str) -> None:
+    # One-syllable verbs closed by one consonant, and verbs stressed on their last
+    # syllable, double it ("planning", "inferring"); others do not ("editing").
+    assert infer_title(abstract).startswith(expected)
