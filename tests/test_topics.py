@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -478,3 +479,78 @@ def test_shipped_decision_transformers_are_reinforcement_learning_not_architectu
 def test_shipped_per_sample_clipping_is_privacy_not_optimization(shipped: Taxonomy) -> None:
     text = "We propose private training without per-sample gradient clipping. Per-sample gradient clipping is costly."
     assert "Optimization" not in assign_topics("", text, (), shipped)
+
+
+# --- fast paths -----------------------------------------------------------------------------------
+# The tokenizer reaches subject sentences and words by faster routes than the plain patterns it started
+# from (a search per sentence, a regex for the words): it must still find exactly what they find.
+
+_PIECES = st.sampled_from(
+    [
+        "we", "We", "WE", "this paper", "This work,", "our method", "Our approach", "here, we", "Here we",
+        "propose", "first", "analyse", "show", "study", "between", "four", "there", "were", "a", "X",
+        "DSPy", "İ", "ı", "ſ", "\u212a", "é", "_", "(", ")", "\"", "1", ".", ". ", "! ", "? ", "e.g. ", ",",
+        " ", "  ", "\n", "\u2028", "\x00", "-",
+    ]
+)
+
+
+def _plain_parts(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
+    """Return words, slots and floors the plain way: each sentence split off and searched on its own."""
+    from generator import topics
+
+    sentence_end = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+    title, text = topics._clean(title), topics._clean(text)
+    words = topics._NON_WORD.sub(" ", title).split()
+    coined = topics._COINED.match(title)
+    name = coined.group(1) if coined else ""
+
+    def names(sentence: str) -> bool:
+        padded = f" {sentence} "  # a whole word: no letter or digit either side
+        return any(
+            not padded[s].isalnum() and not padded[s + len(name) + 1].isalnum()
+            for s in range(len(sentence))
+            if sentence.startswith(name, s)
+        )
+
+    slots, floors = [topics._TITLE], [topics._SUBJECT_ONLY]
+    for n, sentence in enumerate(sentence_end.split(text)):
+        words.append(topics._BREAK)
+        if (name and names(sentence)) or topics._CONTRIBUTION.search(sentence):
+            slots.append(topics._SUBJECT), floors.append(topics._SUBJECT_ONLY)
+        else:
+            slots.append(topics._SUBJECT if n == 0 else topics._BODY), floors.append(topics._STRONG)
+        words.extend(topics._NON_WORD.sub(" ", sentence).split())
+    return words, slots, floors
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    title=st.lists(_PIECES, max_size=6).map(lambda pieces: "DSPy: " + " ".join(pieces)),
+    text=st.lists(_PIECES, max_size=40).map("".join),
+)
+def test_tokens_match_a_search_per_sentence(title: str, text: str) -> None:
+    from generator import topics
+
+    words, slots, floors = topics._tokens(topics._clean(title), topics._clean(text))
+    assert (words.split(), slots, floors) == _plain_parts(title, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Transformers are popular. We propose a new method.",
+        "Prior work fails.  In this paper, we study it! Between us, there were four.",
+        "THIS STUDY EXAMINES X. Here we go.",
+        "Models vary. We first carefully ANALYZE errors. Our framework, however, helps.",
+        "Models vary. Thıs paper shows it.",  # dotless i, which matches i ignoring case
+        "Models vary. THİS PAPER SHOWS IT.",  # dotted capital I, two characters lower-cased
+        "Models vary. We ſhow it. We \u212aeep \u2028 showing it.",  # long s (NFKC makes it s), Kelvin sign
+        "A (B) method\x00. We present C.",
+    ],
+)
+def test_subject_sentences_match_a_search_per_sentence(text: str) -> None:
+    from generator import topics
+
+    _, slots, floors = topics._tokens("A title", topics._clean(text))
+    assert (slots, floors) == _plain_parts("A title", text)[1:]
