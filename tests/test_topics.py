@@ -554,3 +554,40 @@ def test_subject_sentences_match_a_search_per_sentence(text: str) -> None:
 
     _, slots, floors = topics._tokens("A title", topics._clean(text))
     assert (slots, floors) == _plain_parts("A title", text)[1:]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # A pre-trained ViT as the backbone of a method does not make it a paper about transformers.
+        ("Deep metric learning adapts pre-trained models. We propose a framework based on learning visual "
+         "prompts in the pre-trained Vision Transformers (ViT). We update the ViT prompts per class.",
+         "Transformers and attention"),
+        # Nor does "the attention of the community", nor searching for an architecture.
+        ("Metric learning has attracted the attention of the community. We propose a neural architecture "
+         "search for fine-tuning and apply it to vision transformers.", "Transformers and attention"),
+        # Minimax in the statistical sense is about estimation, not optimization.
+        ("We study estimation with dilated networks. We show they beat linear estimators in a minimax error "
+         "sense, and minimax risk bounds follow.", "Optimization"),
+        # A policy that is an energy-based model is reinforcement learning, not generative modelling.
+        ("In maximum entropy reinforcement learning the policy is an energy-based model (EBM). Estimating the "
+         "entropy of an EBM is hard. Our EBM policies learn fast.", "Generative models"),
+    ],
+)
+def test_shipped_tools_and_idioms_are_not_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic not in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        ("Scaling vision transformers to a billion parameters", "We train a large model on images.",
+         "Transformers and attention"),
+        ("", "We propose an energy-based model for images. The energy-based model generates samples.",
+         "Generative models"),
+        ("", "We propose a minimax optimization method. It converges for nonconvex minimax problems.",
+         "Optimization"),
+    ],
+)
+def test_shipped_the_same_words_where_they_are_the_subject(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
+    assert topic in assign_topics(title, abstract, (), shipped)
