@@ -591,3 +591,32 @@ def test_shipped_tools_and_idioms_are_not_the_topic(shipped: Taxonomy, abstract:
 )
 def test_shipped_the_same_words_where_they_are_the_subject(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
     assert topic in assign_topics(title, abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # A generator that names diffusion where the paper says what it does is built on it.
+        ("Street views are costly to collect. We propose street view generation with a diffusion model "
+         "conditioned on 3D geometry. The generation is controllable.", "Diffusion models"),
+        # A study of how sensitive models are to something is about their robustness.
+        ("Prompt design matters. In this work, we focus on the sensitivity to prompt formatting of language "
+         "models. Models are sensitive to formatting; the sensitivity remains at scale.", "Robustness"),
+        # Understanding model behaviour is what interpretability research does.
+        ("Most interpretability research studies fully trained models. Insights into model behavior may need "
+         "the training trajectory. We present a study of syntax acquisition that explains emergent behavior.",
+         "Interpretability and explainability"),
+        ("Knowledge is stored somewhere. We adapt causal mediation analysis to trace knowledge and understand "
+         "how it is stored. We then propose a model editing method.", "Interpretability and explainability"),
+        # What makes a representation shared or general is what representation learning is about.
+        ("Tasks share structure. We propose to learn a shared representation across tasks. The shared "
+         "representation transfers, and the representations stay general.", "Representation learning"),
+    ],
+)
+def test_shipped_what_a_paper_studies_names_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_a_diffusion_baseline_alone_is_not_the_topic(shipped: Taxonomy) -> None:
+    abstract = "We propose an autoregressive molecule generator. Molecules are sampled atom by atom."
+    assert "Diffusion models" not in assign_topics("", abstract + " Diffusion models are slower.", (), shipped)
