@@ -620,3 +620,22 @@ def test_shipped_what_a_paper_studies_names_the_topic(shipped: Taxonomy, abstrac
 def test_shipped_a_diffusion_baseline_alone_is_not_the_topic(shipped: Taxonomy) -> None:
     abstract = "We propose an autoregressive molecule generator. Molecules are sampled atom by atom."
     assert "Diffusion models" not in assign_topics("", abstract + " Diffusion models are slower.", (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # Flow models are generative models, whichever kind of flow.
+        ("Normalizing flows maximize a likelihood on the data. Injective flows learn a manifold as well. We lift "
+         "their architectural constraints.", "Generative models"),
+        ("Distribution matching trains diffusion or flow models. We propose a Schrödinger bridge matching "
+         "algorithm for general costs.", "Generative models"),
+        # Tuning the parameters of a model by an optimizer is optimization; so is hyperparameter transfer.
+        ("Variational quantum algorithms fix a circuit and tune its gates. We study parameter optimization "
+         "under hardware noise. Parameter optimization then stalls.", "Optimization"),
+        ("Tuning large networks is costly. We study hyperparameter transfer from shallow to deep residual "
+         "networks. Hyperparameter transfer saves tuning.", "Optimization"),
+    ],
+)
+def test_shipped_kinds_and_tasks_of_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
