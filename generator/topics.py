@@ -47,6 +47,10 @@ ABSTRACT_CAP = 6.0
 # many "images" make a vision paper, many "features" do not make one about representation learning.
 SUPPORT_NEEDED = 2.0
 BODY_NEEDED = 3.0
+# An abstract steeped in a topic's vocabulary is about it once it names the topic anywhere: a strong term
+# in a background or result sentence ("guiding RL policies ...") and this much in mentions (weak terms at
+# WEAK_WEIGHT) suffice, where a single term with a few weak words around it does not.
+STEEPED_NEEDED = 5.0
 # Two different strong terms ("SGD" and "weight decay") are better evidence than one term repeated: they
 # suffice when a subject sentence touches the topic too (a weak term will do).
 DISTINCT_NEEDED = 2
@@ -445,6 +449,7 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or keyword_s > 0
             or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
             or subject_s + body_s >= BODY_NEEDED
+            or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
             or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )

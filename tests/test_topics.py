@@ -639,3 +639,16 @@ def test_shipped_a_diffusion_baseline_alone_is_not_the_topic(shipped: Taxonomy) 
 )
 def test_shipped_kinds_and_tasks_of_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
     assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_one_term_in_an_abstract_steeped_in_its_vocabulary(shipped: Taxonomy) -> None:
+    # The contribution is phrased as a question; the abstract is full of the topic's weaker words.
+    text = (
+        "Robots need low-level control. Can language models guide reinforcement learning for robot control? "
+        "In this paper, we propose a modular approach to robot skills. The agent acts in its environment, "
+        "plans trajectories and takes actions; exploration of the environment is costly for agents."
+    )
+    assert "Reinforcement learning" in assign_topics("", text, (), shipped)
+    # One term and a few weak words are still a passing mention.
+    passing = "We propose a segmentation method. Unlike reinforcement learning agents, it needs no environment."
+    assert "Reinforcement learning" not in assign_topics("", passing, (), shipped)
