@@ -652,3 +652,12 @@ def test_shipped_one_term_in_an_abstract_steeped_in_its_vocabulary(shipped: Taxo
     # One term and a few weak words are still a passing mention.
     passing = "We propose a segmentation method. Unlike reinforcement learning agents, it needs no environment."
     assert "Reinforcement learning" not in assign_topics("", passing, (), shipped)
+
+
+def test_shipped_the_causal_role_of_a_component_is_interpretability(shipped: Taxonomy) -> None:
+    text = (
+        "We study where knowledge is stored in text-to-image models. We show that the text encoder holds only "
+        "one causal state, and we examine the causal role of each layer. The causal state is the first layer."
+    )
+    topics = assign_topics("", text, (), shipped)
+    assert "Causal inference" not in topics
