@@ -661,3 +661,12 @@ def test_shipped_the_causal_role_of_a_component_is_interpretability(shipped: Tax
     )
     topics = assign_topics("", text, (), shipped)
     assert "Causal inference" not in topics
+
+
+def test_shipped_noise_injection_is_not_a_diffusion_process(shipped: Taxonomy) -> None:
+    text = (
+        "GANs translate images. We analyze Gaussian noise injection in image-to-image translation. Noise "
+        "injection adds noise to the features; the noise level and the noise distribution matter. Unlike "
+        "diffusion models, the injected noise is small. Noise injection improves robustness to noise."
+    )
+    assert "Diffusion models" not in assign_topics("", text, (), shipped)
