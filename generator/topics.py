@@ -5,8 +5,10 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
+from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
 from pathlib import Path
 
 import yaml
@@ -45,6 +47,10 @@ ABSTRACT_CAP = 6.0
 # many "images" make a vision paper, many "features" do not make one about representation learning.
 SUPPORT_NEEDED = 2.0
 BODY_NEEDED = 3.0
+# An abstract steeped in a topic's vocabulary is about it once it names the topic anywhere: a strong term
+# in a background or result sentence ("guiding RL policies ...") and this much in mentions (weak terms at
+# WEAK_WEIGHT) suffice, where a single term with a few weak words around it does not.
+STEEPED_NEEDED = 5.0
 # Two different strong terms ("SGD" and "weight decay") are better evidence than one term repeated: they
 # suffice when a subject sentence touches the topic too (a weak term will do).
 DISTINCT_NEEDED = 2
@@ -57,29 +63,50 @@ RELATIVE_CUTOFF = 0.2
 _KEYS = {"name", "description", "terms", "subject_terms", "weak_terms", "exclude", "broad", "fallback"}
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # A sentence ends at . ! or ? followed by space and a capital, digit or quote ("e.g. the" does not end one).
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+# The pattern starts with the punctuation, not a look-behind, so the regex engine can skip to it; most
+# abstracts have neither ! nor ?, and a literal full stop it finds faster still.
+_SENTENCE_END = re.compile(r"[.!?]\s+(?=[A-Z0-9\"'(])")
+_PERIOD_END = re.compile(r"\.\s+(?=[A-Z0-9\"'(])")
 _VERBS = (
     r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus"
     r"|leverage|adapt|extend|recast|formulate|tackle|describe|endeavor|aim|seek|analy[sz]e|examine|reveal"
     r"|revisit|characterize|identify|uncover|explain)"
 )
 _THEN = r"\s+(?:\w+\s+){0,2}?"  # up to two words between who and the verb ("we first propose")
-# "In this paper, we" and "here, we" say what the paper does whatever verb follows. One pattern whose
-# alternatives start with different words: Python's regex engine tries each alternative at every position.
+# "In this paper, we" and "here, we" say what the paper does whatever verb follows. By first word:
+_CONTRIBUTION_WAYS = {
+    "we": rf"{_THEN}{_VERBS}",
+    "this": rf" (?:paper|work|study)(?:,? we\b|{_THEN}{_VERBS})",
+    "our": rf" (?:work|paper|method|approach|framework|model|analysis){_THEN}{_VERBS}",
+    "here": r",? we\b",
+}
 _CONTRIBUTION = re.compile(
-    rf"\b(?:we{_THEN}{_VERBS}|this (?:paper|work|study)(?:,? we\b|{_THEN}{_VERBS})"
-    rf"|our (?:work|paper|method|approach|framework|model|analysis){_THEN}{_VERBS}|here,? we\b)",
-    re.IGNORECASE,
+    rf"\b(?:{'|'.join(first + rest for first, rest in _CONTRIBUTION_WAYS.items())})", re.IGNORECASE
 )
+# The same, faster, for lower-cased text: one pattern per first word, as written, the word boundary before
+# it checked after it ("we(?<!\wwe)"), so that the regex engine finds the word as fast as str.find
+# before trying the rest; a search ignoring case tries the leading \b at every position. Lower-casing
+# turns every character that matches a letter ignoring case into that letter, and keeps what is a word
+# character or a space, bar three characters (İ, ı, ſ; İ also becomes two): a text with one is searched
+# with _CONTRIBUTION. tests/test_topics.py checks that both ways agree.
+_CONTRIBUTION_LOWER = tuple(re.compile(rf"{first}(?<!\w{first}){rest}") for first, rest in _CONTRIBUTION_WAYS.items())
+_UNFOLDED = ("\u0130", "\u0131", "\u017f")
 # A title that opens with a coined name ("DSPy: ...", "LRM: ...") names the paper's own method: a sentence
 # of the abstract that mentions it says what the paper does, like a "we propose" sentence.
 _COINED = re.compile(r"\s*([A-Z][\w-]*[A-Z0-9][\w-]*|[A-Z][a-z]+[A-Z][\w-]*)\s*:")
 # "diffusion models (DMs)", "contrastive learning (CL)": an abbreviation defined in the abstract stands
 # for its term wherever it is used afterwards. Its letters must be the initials of the defining words.
 _DEFINITION = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,7}?)s?\)")
-# Token put between the title and the sentences of the abstract: no phrase contains it, so no match
-# spans two sentences, and it starts no phrase, so the scan skips it.
-_BREAK = "."
+# Character put between the title and the sentences of the abstract, and a word of its own there: no
+# phrase contains it, so no match spans two sentences, and the scan counts it to know which sentence it
+# is in. It is neither a letter nor a space, so the patterns above read it as they read the spaces and
+# punctuation it stands beside; one already in the text is replaced first (see _clean).
+_BREAK = "\x00"
+_MARK = f" {_BREAK} "
+# _NON_WORD as a table for bytes.translate, breaks kept: text encoded as ASCII with "?" for the rest,
+# translated, is the words _NON_WORD leaves (lower-cased with _FOLDED), several times faster than the regex.
+_SPACES = bytes(c if chr(c).isalnum() or chr(c) == _BREAK else ord(" ") for c in range(128)) + b" " * 128
+_FOLDED = _SPACES.lower()
 
 # How much a phrase tells about a topic: a weak term counts half; a subject term is a term in the title and
 # the subject sentences (bar the opening one) but weak elsewhere (see Topic); a term is strong everywhere.
@@ -108,6 +135,11 @@ class Topic:
 
 
 _Entry = tuple[tuple[int, int], ...]
+# For the first word of some phrase: its entry if it is a phrase itself (else None), and the phrases of two
+# words or more it starts, by their second word, as their lengths in words, longest first. None for the
+# break (see _BREAK).
+_Start = tuple[_Entry | None, dict[str, tuple[int, ...]]] | None
+_NO_START: _Start = (None, {})
 
 
 @dataclass(frozen=True)
@@ -119,8 +151,9 @@ class _Matcher:
     # Each entry is a tuple of (topic index, strength) pairs, the strength one of _WEAK, _SUBJECT_ONLY, _STRONG.
     folded: dict[str, _Entry]  # lower-case phrases, matched on lower-cased words
     exact: dict[str, _Entry]  # phrases with capitals (acronyms), matched as written
-    folded_span: dict[str, int]  # first word of a folded phrase -> longest phrase length in words
-    exact_span: dict[str, int]
+    folded_span: dict[str, _Start]  # first word of a folded phrase -> what it starts
+    exact_span: dict[str, _Start]
+    acronyms: tuple[str, ...]  # first words of the exact phrases: a text with none needs no exact scan
 
 
 @dataclass(frozen=True)
@@ -196,61 +229,81 @@ def _compile(topics: Sequence[Topic]) -> _Matcher:
 
     folded = frozen((p, w) for p, w in table.items() if p == p.lower())
     exact = frozen((p, w) for p, w in table.items() if p != p.lower())
-    return _Matcher(folded, exact, _spans(folded), _spans(exact))
+    folded_span, exact_span = _spans(folded), _spans(exact)
+    acronyms = tuple(sorted(exact_span))
+    folded_span[_BREAK] = exact_span[_BREAK] = None
+    return _Matcher(folded, exact, folded_span, exact_span, acronyms)
 
 
-def _spans(phrases: Iterable[str]) -> dict[str, int]:
-    """Map each phrase's first word to the length in words of the longest phrase starting with it."""
-    spans: dict[str, int] = {}
+def _spans(phrases: dict[str, _Entry]) -> dict[str, _Start]:
+    """Map each phrase's first word to what it starts (see _Start)."""
+    # Most words that start a phrase ("a", "in", "we") start only a few, and the next word is rarely
+    # one they continue with: a look-up of that word spares joining words to try every length.
+    lengths: dict[str, dict[str, set[int]]] = {}
     for phrase in phrases:
         words = phrase.split(" ")
-        spans[words[0]] = max(spans.get(words[0], 0), len(words))
-    return spans
+        longer = lengths.setdefault(words[0], {})
+        if len(words) > 1:
+            longer.setdefault(words[1], set()).add(len(words))
+    return {
+        first: (phrases.get(first), {second: tuple(sorted(found, reverse=True)) for second, found in longer.items()})
+        for first, longer in lengths.items()
+    }
 
 
-def _nfkc(text: str) -> str:
-    """Return text in NFKC form; ASCII text, most of it, is already."""
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+def _clean(text: str) -> str:
+    """Return text in NFKC form (ASCII text, most of it, is already), with no break character in it."""
+    if not text.isascii():
+        text = unicodedata.normalize("NFKC", text)
+    # Any other character that is neither a letter nor a space is read the same way by every pattern here.
+    return text.replace(_BREAK, "\x01") if _BREAK in text else text
 
 
-def _tokens(title: str, text: str) -> tuple[list[str], list[int], list[int], list[int]]:
-    """Return the words of title and abstract, sentences apart, where each part starts, its slot and floor."""
-    # One list of words for one scan. starts[k] is the index of the first word of part k (the title,
-    # then each sentence of the abstract), slots[k] its slot (the title, a subject sentence or body) and
-    # floors[k] the weakest kind of phrase that counts as strong there.
-    title = _nfkc(title)
-    words = _NON_WORD.sub(" ", title).split()
+def _tokens(title: str, text: str) -> tuple[str, list[int], list[int]]:
+    """Return the words of title and abstract, a break before each sentence, and each part's slot and floor.
+
+    Title and abstract are as _clean returns them; the words are one string, apart by one or more spaces.
+    """
+    # One string of words for one scan: the title, then each sentence of the abstract after a break.
+    # slots[k] is the slot of part k (the title, a subject sentence or body) and floors[k] the weakest
+    # kind of phrase that counts as strong there. The abstract is searched whole, not sentence by
+    # sentence: no pattern that marks a subject sentence matches across a sentence end.
+    ends = _SENTENCE_END if "!" in text or "?" in text else _PERIOD_END
+    marked = ends.sub(_MARK, text)
+    sentences = marked.count(_BREAK) + 1
+    # The opening sentence is background as often as subject: see the top of the module.
+    slots = [_TITLE, _SUBJECT] + [_BODY] * (sentences - 1)
+    floors = [_SUBJECT_ONLY] + [_STRONG] * sentences
     coined = _COINED.match(title)
-    name = coined.group(1) if coined else ""
-    starts = [0]
-    slots = [_TITLE]
-    floors = [_SUBJECT_ONLY]
-    for n, sentence in enumerate(_SENTENCE_END.split(_nfkc(text))):
-        words.append(_BREAK)
-        starts.append(len(words))
-        if (name and _names(sentence, name)) or _CONTRIBUTION.search(sentence):
-            slots.append(_SUBJECT)
-            floors.append(_SUBJECT_ONLY)
-        elif n == 0:  # the opening sentence, background as often as subject: see the top of the module
-            slots.append(_SUBJECT)
-            floors.append(_STRONG)
-        else:
-            slots.append(_BODY)
-            floors.append(_STRONG)
-        words.extend(_NON_WORD.sub(" ", sentence).split())
-    return words, starts, slots, floors
+    subject = _contributions(marked)
+    if coined:
+        subject += _mentions(marked, coined.group(1))
+    for position in subject:
+        part = marked.count(_BREAK, 0, position) + 1
+        slots[part], floors[part] = _SUBJECT, _SUBJECT_ONLY
+    words = f"{title}{_MARK}{marked}".encode("ascii", "replace").translate(_SPACES).decode("ascii")
+    return words, slots, floors
 
 
-def _names(sentence: str, name: str) -> bool:
-    """Return whether the sentence mentions name as a whole word (a plain search: titles are too varied
-    for compiled patterns to be cached)."""
-    start = sentence.find(name)
+def _contributions(marked: str) -> list[int]:
+    """Return where the text says what the paper does ("we propose ..."): a position in each such sentence."""
+    if not marked.isascii() and any(letter in marked for letter in _UNFOLDED):
+        return [match.start() for match in _CONTRIBUTION.finditer(marked)]
+    lowered = marked.lower()
+    return [match.start() for pattern in _CONTRIBUTION_LOWER for match in pattern.finditer(lowered)]
+
+
+def _mentions(text: str, name: str) -> list[int]:
+    """Return where the text mentions name as a whole word (a plain search: titles are too varied for
+    compiled patterns to be cached)."""
+    found = []
+    start = text.find(name)
     while start >= 0:
         end = start + len(name)
-        if (start == 0 or not sentence[start - 1].isalnum()) and (end == len(sentence) or not sentence[end].isalnum()):
-            return True
-        start = sentence.find(name, start + 1)
-    return False
+        if (start == 0 or not text[start - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            found.append(start)
+        start = text.find(name, start + 1)
+    return found
 
 
 def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
@@ -261,10 +314,13 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
     for match in _DEFINITION.finditer(text):
         short = match.group(1)
         letters = short.lower()
-        # The words before the parenthesis, as many as the abbreviation has letters.
-        words = _NON_WORD.sub(" ", text[max(0, match.start() - 12 * len(letters)) : match.start()]).lower().split()
         # "in-context learning (ICL)" but not "the model (M)" nor "a fast method (which)"
-        if not 2 <= len(letters) <= len(words) or short == letters or letters in table:
+        if len(letters) < 2 or short == letters or letters in table:
+            continue
+        # The words before the parenthesis, as many as the abbreviation has letters.
+        before = text[max(0, match.start() - 12 * len(letters)) : match.start()]
+        words = before.encode("ascii", "replace").translate(_FOLDED).decode("ascii").split()
+        if len(letters) > len(words):
             continue
         defining = words[-len(letters) :]
         if "".join(word[0] for word in defining) != letters:
@@ -280,12 +336,11 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
 
 def _scan(
     tokens: list[str],
-    starts: list[int],
     slots: list[int],
     floors: list[int],
     table: dict[str, _Entry],
-    spans: dict[str, int],
-    evidence: dict[int, list[float]],
+    spans: dict[str, _Start],
+    evidence: defaultdict[int, list[float]],
 ) -> None:
     """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
@@ -293,33 +348,31 @@ def _scan(
     last: dict[int, tuple[int, int]] = {}
     named: set[tuple[int, str]] = set()  # (topic, strong term) pairs met in the abstract
     resume = 0
-    part = 0  # the part (title or sentence) the current word is in; words are visited in order
-    last_part = len(starts) - 1
-    # Only words that start some phrase are worth a look; finding them is one fast comprehension.
-    for i in [i for i, token in enumerate(tokens) if token in spans]:
+    part = 0  # the part (title or sentence) the current word is in: one more at each break
+    slot, floor = slots[0], floors[0]
+    # Only words that start some phrase, and the breaks, are worth a look; finding them runs in C.
+    for i in compress(range(count), map(spans.__contains__, tokens)):
         if i < resume:
             continue  # inside the previous match
         token = tokens[i]
-        n = spans[token]
-        if n > 1:  # most words start only one-word phrases: no joining for them
-            if i + n > count:
-                n = count - i
-            while n > 1:
-                entry = table.get(" ".join(tokens[i : i + n]))
-                if entry is not None:
-                    break
-                n -= 1
-        if n == 1:
-            entry = table.get(token)
-            if entry is None:
-                continue
-        while part < last_part and starts[part + 1] <= i:
+        start = spans[token]
+        if start is None:  # a break: the next sentence starts
             part += 1
-        slot, floor = slots[part], floors[part]
+            slot, floor = slots[part], floors[part]
+            continue
+        entry, longer = start
+        n = 1
+        if longer and i + 1 < count:
+            for length in longer.get(tokens[i + 1], ()):
+                if i + length <= count:
+                    longest = table.get(" ".join(tokens[i : i + length]))
+                    if longest is not None:
+                        entry, n = longest, length
+                        break
+        if entry is None:
+            continue
         for index, kind in entry:
-            found = evidence.get(index)
-            if found is None:
-                found = evidence[index] = [0.0] * _SLOTS
+            found = evidence[index]
             where = slot + (kind < floor)
             previous = last.get(index)
             if previous is not None and previous[0] == i:
@@ -340,18 +393,27 @@ def _scan(
         resume = i + n
 
 
+_NOTHING = (0.0,) * _SLOTS
+
+
+def _no_evidence() -> list[float]:
+    """Return the evidence slots of a topic not met yet."""
+    return [0.0] * _SLOTS
+
+
 def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]]:
     """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
-    evidence: dict[int, list[float]] = {}
-    tokens, starts, slots, floors = _tokens(title, text)
+    evidence: defaultdict[int, list[float]] = defaultdict(_no_evidence)
+    title, text = _clean(title), _clean(text)
+    words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
-    defined = _abbreviations(_nfkc(text), table)
+    defined = _abbreviations(text, table)
     if defined:  # rare enough that copying the tables beats a second lookup on every word
         table = {**table, **defined}
-        spans = {**spans, **{short: spans.get(short, 1) for short in defined}}
-    _scan(" ".join(tokens).lower().split(" "), starts, slots, floors, table, spans, evidence)
-    if not matcher.exact_span.keys().isdisjoint(tokens):  # most texts hold no acronym: skip that pass
-        _scan(tokens, starts, slots, floors, matcher.exact, matcher.exact_span, evidence)
+        spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}
+    _scan(words.lower().split(), slots, floors, table, spans, evidence)
+    if any(acronym in words for acronym in matcher.acronyms):  # most texts hold none: skip that pass
+        _scan(words.split(), slots, floors, matcher.exact, matcher.exact_span, evidence)
     return evidence
 
 
@@ -367,24 +429,33 @@ def _keyword_evidence(keywords: Sequence[str], matcher: _Matcher) -> dict[int, l
 
 
 def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float]]:
-    """Return, for every topic with any evidence, whether it qualifies and its ranking score, by name."""
+    """Return, for every topic with any evidence, whether it qualifies and its ranking score, by name.
+
+    A specific topic that does not qualify scores 0: only an area's score counts then (see assign_topics).
+    """
     matcher = taxonomy._matcher
     evidence = _evidence(title, text, matcher)
     by_keyword = _keyword_evidence(keywords, matcher) if keywords else {}
     ranked: dict[str, tuple[bool, float]] = {}
-    for index in evidence.keys() | by_keyword.keys():
+    # Most papers come without keywords: no union of topic sets for them.
+    indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
+    for index in indices:
         topic = taxonomy.topics[index]
-        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct = evidence.get(index) or [0.0] * _SLOTS
-        keyword_s, keyword_w = (by_keyword.get(index) or [0.0] * _SLOTS)[:2]
+        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct = evidence.get(index, _NOTHING)
+        keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
             or keyword_s > 0
             or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
             or subject_s + body_s >= BODY_NEEDED
+            or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
             or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
+        if not qualifies and not topic.broad:
+            ranked[topic.name] = (False, 0.0)
+            continue
         score = (
             TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
             + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)

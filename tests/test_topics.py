@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -478,3 +479,194 @@ def test_shipped_decision_transformers_are_reinforcement_learning_not_architectu
 def test_shipped_per_sample_clipping_is_privacy_not_optimization(shipped: Taxonomy) -> None:
     text = "We propose private training without per-sample gradient clipping. Per-sample gradient clipping is costly."
     assert "Optimization" not in assign_topics("", text, (), shipped)
+
+
+# --- fast paths -----------------------------------------------------------------------------------
+# The tokenizer reaches subject sentences and words by faster routes than the plain patterns it started
+# from (a search per sentence, a regex for the words): it must still find exactly what they find.
+
+_PIECES = st.sampled_from(
+    [
+        "we", "We", "WE", "this paper", "This work,", "our method", "Our approach", "here, we", "Here we",
+        "propose", "first", "analyse", "show", "study", "between", "four", "there", "were", "a", "X",
+        "DSPy", "İ", "ı", "ſ", "\u212a", "é", "_", "(", ")", "\"", "1", ".", ". ", "! ", "? ", "e.g. ", ",",
+        " ", "  ", "\n", "\u2028", "\x00", "-",
+    ]
+)
+
+
+def _plain_parts(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
+    """Return words, slots and floors the plain way: each sentence split off and searched on its own."""
+    from generator import topics
+
+    sentence_end = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+    title, text = topics._clean(title), topics._clean(text)
+    words = topics._NON_WORD.sub(" ", title).split()
+    coined = topics._COINED.match(title)
+    name = coined.group(1) if coined else ""
+
+    def names(sentence: str) -> bool:
+        padded = f" {sentence} "  # a whole word: no letter or digit either side
+        return any(
+            not padded[s].isalnum() and not padded[s + len(name) + 1].isalnum()
+            for s in range(len(sentence))
+            if sentence.startswith(name, s)
+        )
+
+    slots, floors = [topics._TITLE], [topics._SUBJECT_ONLY]
+    for n, sentence in enumerate(sentence_end.split(text)):
+        words.append(topics._BREAK)
+        if (name and names(sentence)) or topics._CONTRIBUTION.search(sentence):
+            slots.append(topics._SUBJECT), floors.append(topics._SUBJECT_ONLY)
+        else:
+            slots.append(topics._SUBJECT if n == 0 else topics._BODY), floors.append(topics._STRONG)
+        words.extend(topics._NON_WORD.sub(" ", sentence).split())
+    return words, slots, floors
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    title=st.lists(_PIECES, max_size=6).map(lambda pieces: "DSPy: " + " ".join(pieces)),
+    text=st.lists(_PIECES, max_size=40).map("".join),
+)
+def test_tokens_match_a_search_per_sentence(title: str, text: str) -> None:
+    from generator import topics
+
+    words, slots, floors = topics._tokens(topics._clean(title), topics._clean(text))
+    assert (words.split(), slots, floors) == _plain_parts(title, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Transformers are popular. We propose a new method.",
+        "Prior work fails.  In this paper, we study it! Between us, there were four.",
+        "THIS STUDY EXAMINES X. Here we go.",
+        "Models vary. We first carefully ANALYZE errors. Our framework, however, helps.",
+        "Models vary. Thıs paper shows it.",  # dotless i, which matches i ignoring case
+        "Models vary. THİS PAPER SHOWS IT.",  # dotted capital I, two characters lower-cased
+        "Models vary. We ſhow it. We \u212aeep \u2028 showing it.",  # long s (NFKC makes it s), Kelvin sign
+        "A (B) method\x00. We present C.",
+    ],
+)
+def test_subject_sentences_match_a_search_per_sentence(text: str) -> None:
+    from generator import topics
+
+    _, slots, floors = topics._tokens("A title", topics._clean(text))
+    assert (slots, floors) == _plain_parts("A title", text)[1:]
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # A pre-trained ViT as the backbone of a method does not make it a paper about transformers.
+        ("Deep metric learning adapts pre-trained models. We propose a framework based on learning visual "
+         "prompts in the pre-trained Vision Transformers (ViT). We update the ViT prompts per class.",
+         "Transformers and attention"),
+        # Nor does "the attention of the community", nor searching for an architecture.
+        ("Metric learning has attracted the attention of the community. We propose a neural architecture "
+         "search for fine-tuning and apply it to vision transformers.", "Transformers and attention"),
+        # Minimax in the statistical sense is about estimation, not optimization.
+        ("We study estimation with dilated networks. We show they beat linear estimators in a minimax error "
+         "sense, and minimax risk bounds follow.", "Optimization"),
+        # A policy that is an energy-based model is reinforcement learning, not generative modelling.
+        ("In maximum entropy reinforcement learning the policy is an energy-based model (EBM). Estimating the "
+         "entropy of an EBM is hard. Our EBM policies learn fast.", "Generative models"),
+    ],
+)
+def test_shipped_tools_and_idioms_are_not_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic not in assign_topics("", abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("title", "abstract", "topic"),
+    [
+        ("Scaling vision transformers to a billion parameters", "We train a large model on images.",
+         "Transformers and attention"),
+        ("", "We propose an energy-based model for images. The energy-based model generates samples.",
+         "Generative models"),
+        ("", "We propose a minimax optimization method. It converges for nonconvex minimax problems.",
+         "Optimization"),
+    ],
+)
+def test_shipped_the_same_words_where_they_are_the_subject(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
+    assert topic in assign_topics(title, abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # A generator that names diffusion where the paper says what it does is built on it.
+        ("Street views are costly to collect. We propose street view generation with a diffusion model "
+         "conditioned on 3D geometry. The generation is controllable.", "Diffusion models"),
+        # A study of how sensitive models are to something is about their robustness.
+        ("Prompt design matters. In this work, we focus on the sensitivity to prompt formatting of language "
+         "models. Models are sensitive to formatting; the sensitivity remains at scale.", "Robustness"),
+        # Understanding model behaviour is what interpretability research does.
+        ("Most interpretability research studies fully trained models. Insights into model behavior may need "
+         "the training trajectory. We present a study of syntax acquisition that explains emergent behavior.",
+         "Interpretability and explainability"),
+        ("Knowledge is stored somewhere. We adapt causal mediation analysis to trace knowledge and understand "
+         "how it is stored. We then propose a model editing method.", "Interpretability and explainability"),
+        # What makes a representation shared or general is what representation learning is about.
+        ("Tasks share structure. We propose to learn a shared representation across tasks. The shared "
+         "representation transfers, and the representations stay general.", "Representation learning"),
+    ],
+)
+def test_shipped_what_a_paper_studies_names_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_a_diffusion_baseline_alone_is_not_the_topic(shipped: Taxonomy) -> None:
+    abstract = "We propose an autoregressive molecule generator. Molecules are sampled atom by atom."
+    assert "Diffusion models" not in assign_topics("", abstract + " Diffusion models are slower.", (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "topic"),
+    [
+        # Flow models are generative models, whichever kind of flow.
+        ("Normalizing flows maximize a likelihood on the data. Injective flows learn a manifold as well. We lift "
+         "their architectural constraints.", "Generative models"),
+        ("Distribution matching trains diffusion or flow models. We propose a Schrödinger bridge matching "
+         "algorithm for general costs.", "Generative models"),
+        # Tuning the parameters of a model by an optimizer is optimization; so is hyperparameter transfer.
+        ("Variational quantum algorithms fix a circuit and tune its gates. We study parameter optimization "
+         "under hardware noise. Parameter optimization then stalls.", "Optimization"),
+        ("Tuning large networks is costly. We study hyperparameter transfer from shallow to deep residual "
+         "networks. Hyperparameter transfer saves tuning.", "Optimization"),
+    ],
+)
+def test_shipped_kinds_and_tasks_of_the_topic(shipped: Taxonomy, abstract: str, topic: str) -> None:
+    assert topic in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_one_term_in_an_abstract_steeped_in_its_vocabulary(shipped: Taxonomy) -> None:
+    # The contribution is phrased as a question; the abstract is full of the topic's weaker words.
+    text = (
+        "Robots need low-level control. Can language models guide reinforcement learning for robot control? "
+        "In this paper, we propose a modular approach to robot skills. The agent acts in its environment, "
+        "plans trajectories and takes actions; exploration of the environment is costly for agents."
+    )
+    assert "Reinforcement learning" in assign_topics("", text, (), shipped)
+    # One term and a few weak words are still a passing mention.
+    passing = "We propose a segmentation method. Unlike reinforcement learning agents, it needs no environment."
+    assert "Reinforcement learning" not in assign_topics("", passing, (), shipped)
+
+
+def test_shipped_the_causal_role_of_a_component_is_interpretability(shipped: Taxonomy) -> None:
+    text = (
+        "We study where knowledge is stored in text-to-image models. We show that the text encoder holds only "
+        "one causal state, and we examine the causal role of each layer. The causal state is the first layer."
+    )
+    topics = assign_topics("", text, (), shipped)
+    assert "Causal inference" not in topics
+
+
+def test_shipped_noise_injection_is_not_a_diffusion_process(shipped: Taxonomy) -> None:
+    text = (
+        "GANs translate images. We analyze Gaussian noise injection in image-to-image translation. Noise "
+        "injection adds noise to the features; the noise level and the noise distribution matter. Unlike "
+        "diffusion models, the injected noise is small. Noise injection improves robustness to noise."
+    )
+    assert "Diffusion models" not in assign_topics("", text, (), shipped)
