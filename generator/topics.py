@@ -113,6 +113,14 @@ _FOLDED = _SPACES.lower()
 # Larger is stronger.
 _WEAK, _SUBJECT_ONLY, _STRONG = 0, 1, 2
 
+# Words by which a sentence says what a method is built with ("utilizes", "using"), and how many words
+# before a subject term they are looked for: see _scan.
+_TOOLS = frozenset(
+    "use uses using utilize utilizes utilizing utilise utilises utilising employ employs employing adopt adopts "
+    "adopting".split()
+)
+TOOL_REACH = 5
+
 # Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
 # how many different strong terms the abstract (not the title) names.
 _TITLE, _SUBJECT, _BODY, _DISTINCT = 0, 2, 4, 6
@@ -371,9 +379,12 @@ def _scan(
                         break
         if entry is None:
             continue
+        # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
+        # of Transformer models") names a part of it, not what it is about: weak there.
+        tool = slot == _SUBJECT and _used(tokens, i)
         for index, kind in entry:
             found = evidence[index]
-            where = slot + (kind < floor)
+            where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
             previous = last.get(index)
             if previous is not None and previous[0] == i:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
@@ -391,6 +402,16 @@ def _scan(
                     named.add((index, phrase))
                     found[_DISTINCT] += 1.0
         resume = i + n
+
+
+def _used(tokens: list[str], i: int) -> bool:
+    """Return whether a word saying a method uses something comes shortly before tokens[i], in its sentence."""
+    for token in reversed(tokens[max(0, i - TOOL_REACH) : i]):
+        if token == _BREAK:
+            return False
+        if token.lower() in _TOOLS:
+            return True
+    return False
 
 
 _NOTHING = (0.0,) * _SLOTS
