@@ -70,7 +70,7 @@ _PERIOD_END = re.compile(r"\.\s+(?=[A-Z0-9\"'(])")
 _VERBS = (
     r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus"
     r"|leverage|adapt|extend|recast|formulate|tackle|describe|endeavor|aim|seek|analy[sz]e|examine|reveal"
-    r"|revisit|characterize|identify|uncover|explain)"
+    r"|revisit|characterize|identify|uncover|explain|discover)"
 )
 _THEN = r"\s+(?:\w+\s+){0,2}?"  # up to two words between who and the verb ("we first propose")
 # "In this paper, we" and "here, we" say what the paper does whatever verb follows. By first word:

@@ -686,3 +686,12 @@ def test_shipped_a_part_the_method_uses_is_not_its_subject(shipped: Taxonomy) ->
         "no positional information. Its attention cost and attention memory stay low."
     )
     assert "Transformers and attention" in assign_topics("", about, (), shipped)
+
+
+def test_shipped_what_the_authors_discover_is_their_subject(shipped: Taxonomy) -> None:
+    text = (
+        "Do language models know where things are? We probe three spatial datasets with simple tools. "
+        "We discover that the models learn linear representations of places, and we locate single neurons "
+        "that encode longitude and latitude."
+    )
+    assert "Interpretability and explainability" in assign_topics("", text, (), shipped)
