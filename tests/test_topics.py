@@ -695,3 +695,16 @@ def test_shipped_what_the_authors_discover_is_their_subject(shipped: Taxonomy) -
         "that encode longitude and latitude."
     )
     assert "Interpretability and explainability" in assign_topics("", text, (), shipped)
+
+
+def test_shipped_a_subject_term_the_abstract_keeps_returning_to(shipped: Taxonomy) -> None:
+    # "Robustness" is never in a sentence that says what the paper does, but the abstract is about it.
+    text = (
+        "Sparse codes may cost robustness. Here we train object recognition models with varying dropout. "
+        "Robustness to lesioning peaks at 70% dropout. Beyond it, accuracy and robustness decline. "
+        "Brain responses show the same balance between efficiency and robustness."
+    )
+    assert "Robustness" in assign_topics("", text, (), shipped)
+    # Named once in passing, it is still not the subject.
+    passing = "Here we train object recognition models with varying dropout. Accuracy and robustness are reported."
+    assert "Robustness" not in assign_topics("", passing, (), shipped)
