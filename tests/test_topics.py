@@ -708,3 +708,15 @@ def test_shipped_a_subject_term_the_abstract_keeps_returning_to(shipped: Taxonom
     # Named once in passing, it is still not the subject.
     passing = "Here we train object recognition models with varying dropout. Accuracy and robustness are reported."
     assert "Robustness" not in assign_topics("", passing, (), shipped)
+
+
+def test_shipped_an_rl_benchmark_alone_is_not_reinforcement_learning(shipped: Taxonomy) -> None:
+    text = (
+        "Manifold encodings can make representations compact. We propose a self-supervised method that "
+        "encodes image frames on an atlas of charts. We evaluate it on annotated Atari frames, where it "
+        "beats contrastive baselines on probing accuracy."
+    )
+    assert "Reinforcement learning" not in assign_topics("Annotated Atari Frames for Atlas Encoding", text, (), shipped)
+    # An agent that learns to act on Atari is reinforcement learning.
+    acting = "We propose an agent that learns to act from reward. It reaches human scores on Atari games."
+    assert "Reinforcement learning" in assign_topics("", acting, (), shipped)
