@@ -55,6 +55,10 @@ STEEPED_NEEDED = 5.0
 # suffice when a subject sentence touches the topic too (a weak term will do).
 DISTINCT_NEEDED = 2
 WEAK_NEEDED = 4.0
+# A subject term ("robustness", "policy") is weak outside the sentences that say what the paper does, but
+# an abstract that keeps coming back to it this many times there is about it ("... robustness ...
+# optimal robustness ... both accuracy and robustness decline ...").
+REPEATED_NEEDED = 4
 # With no topic qualifying, the broad area with at least this score is used rather than the fallback.
 RESCUE_NEEDED = 1.0
 # Secondary topics must carry a good share of the leading topic's evidence, or they are noise.
@@ -70,7 +74,7 @@ _PERIOD_END = re.compile(r"\.\s+(?=[A-Z0-9\"'(])")
 _VERBS = (
     r"(?:propose|introduce|present|develop|study|investigate|design|explore|address|show|demonstrate|focus"
     r"|leverage|adapt|extend|recast|formulate|tackle|describe|endeavor|aim|seek|analy[sz]e|examine|reveal"
-    r"|revisit|characterize|identify|uncover|explain)"
+    r"|revisit|characterize|identify|uncover|explain|discover)"
 )
 _THEN = r"\s+(?:\w+\s+){0,2}?"  # up to two words between who and the verb ("we first propose")
 # "In this paper, we" and "here, we" say what the paper does whatever verb follows. By first word:
@@ -113,10 +117,19 @@ _FOLDED = _SPACES.lower()
 # Larger is stronger.
 _WEAK, _SUBJECT_ONLY, _STRONG = 0, 1, 2
 
+# Words by which a sentence says what a method is built with ("utilizes", "using"), and how many words
+# before a subject term they are looked for: see _scan.
+_TOOLS = frozenset(
+    "use uses using utilize utilizes utilizing utilise utilises utilising employ employs employing adopt adopts "
+    "adopting".split()
+)
+TOOL_REACH = 5
+
 # Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
-# how many different strong terms the abstract (not the title) names.
-_TITLE, _SUBJECT, _BODY, _DISTINCT = 0, 2, 4, 6
-_SLOTS = 7
+# how many different strong terms the abstract (not the title) names, and how often it names a subject
+# term where it counts as weak.
+_TITLE, _SUBJECT, _BODY, _DISTINCT, _DEMOTED = 0, 2, 4, 6, 7
+_SLOTS = 8
 
 
 @dataclass(frozen=True)
@@ -371,9 +384,12 @@ def _scan(
                         break
         if entry is None:
             continue
+        # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
+        # of Transformer models") names a part of it, not what it is about: weak there.
+        tool = slot == _SUBJECT and _used(tokens, i)
         for index, kind in entry:
             found = evidence[index]
-            where = slot + (kind < floor)
+            where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
             previous = last.get(index)
             if previous is not None and previous[0] == i:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
@@ -384,6 +400,8 @@ def _scan(
                     continue
                 found[previous[1]] -= 1.0
             found[where] += 1.0
+            if kind == _SUBJECT_ONLY and where != slot:  # a subject term counted as weak
+                found[_DEMOTED] += 1.0
             last[index] = (i + n, where)
             if kind == _STRONG and slot != _TITLE:  # "federated learning (FL)" is one term: its second half is skipped above
                 phrase = token if n == 1 else " ".join(tokens[i : i + n])
@@ -391,6 +409,16 @@ def _scan(
                     named.add((index, phrase))
                     found[_DISTINCT] += 1.0
         resume = i + n
+
+
+def _used(tokens: list[str], i: int) -> bool:
+    """Return whether a word saying a method uses something comes shortly before tokens[i], in its sentence."""
+    for token in reversed(tokens[max(0, i - TOOL_REACH) : i]):
+        if token == _BREAK:
+            return False
+        if token.lower() in _TOOLS:
+            return True
+    return False
 
 
 _NOTHING = (0.0,) * _SLOTS
@@ -441,7 +469,7 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
     indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
     for index in indices:
         topic = taxonomy.topics[index]
-        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct = evidence.get(index, _NOTHING)
+        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted = evidence.get(index, _NOTHING)
         keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
@@ -451,6 +479,7 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or subject_s + body_s >= BODY_NEEDED
             or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
             or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
+            or demoted >= REPEATED_NEEDED
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
         if not qualifies and not topic.broad:

@@ -670,3 +670,53 @@ def test_shipped_noise_injection_is_not_a_diffusion_process(shipped: Taxonomy) -
         "diffusion models, the injected noise is small. Noise injection improves robustness to noise."
     )
     assert "Diffusion models" not in assign_topics("", text, (), shipped)
+
+
+def test_shipped_a_part_the_method_uses_is_not_its_subject(shipped: Taxonomy) -> None:
+    # The contribution sentence names the transformer as something the GAN utilizes.
+    text = (
+        "Text generation models repeat themselves. We propose an adversarial training method for text "
+        "generation that utilizes the parallelism of transformer models. The generator and the discriminator "
+        "are trained together, and the attention cost and the attention memory stay low."
+    )
+    assert "Transformers and attention" not in assign_topics("", text, (), shipped)
+    # Named as what the paper proposes, the same word still decides.
+    about = (
+        "Text generation models repeat themselves. We propose a transformer for text generation that needs "
+        "no positional information. Its attention cost and attention memory stay low."
+    )
+    assert "Transformers and attention" in assign_topics("", about, (), shipped)
+
+
+def test_shipped_what_the_authors_discover_is_their_subject(shipped: Taxonomy) -> None:
+    text = (
+        "Do language models know where things are? We probe three spatial datasets with simple tools. "
+        "We discover that the models learn linear representations of places, and we locate single neurons "
+        "that encode longitude and latitude."
+    )
+    assert "Interpretability and explainability" in assign_topics("", text, (), shipped)
+
+
+def test_shipped_a_subject_term_the_abstract_keeps_returning_to(shipped: Taxonomy) -> None:
+    # "Robustness" is never in a sentence that says what the paper does, but the abstract is about it.
+    text = (
+        "Sparse codes may cost robustness. Here we train object recognition models with varying dropout. "
+        "Robustness to lesioning peaks at 70% dropout. Beyond it, accuracy and robustness decline. "
+        "Brain responses show the same balance between efficiency and robustness."
+    )
+    assert "Robustness" in assign_topics("", text, (), shipped)
+    # Named once in passing, it is still not the subject.
+    passing = "Here we train object recognition models with varying dropout. Accuracy and robustness are reported."
+    assert "Robustness" not in assign_topics("", passing, (), shipped)
+
+
+def test_shipped_an_rl_benchmark_alone_is_not_reinforcement_learning(shipped: Taxonomy) -> None:
+    text = (
+        "Manifold encodings can make representations compact. We propose a self-supervised method that "
+        "encodes image frames on an atlas of charts. We evaluate it on annotated Atari frames, where it "
+        "beats contrastive baselines on probing accuracy."
+    )
+    assert "Reinforcement learning" not in assign_topics("Annotated Atari Frames for Atlas Encoding", text, (), shipped)
+    # An agent that learns to act on Atari is reinforcement learning.
+    acting = "We propose an agent that learns to act from reward. It reaches human scores on Atari games."
+    assert "Reinforcement learning" in assign_topics("", acting, (), shipped)
