@@ -526,6 +526,10 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
 # --- loading -------------------------------------------------------------------------------------
 
 
+#: libyaml's loader where PyYAML was built with it: a tenth of the time, the same nodes and line marks.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Read and validate a taxonomy file; None reads the one shipped with papersite."""
     path = SHIPPED_TAXONOMY if path is None else Path(path)
@@ -534,7 +538,7 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(path, f"cannot read the taxonomy file: {exc}") from exc
     try:
-        root = yaml.compose(source, Loader=yaml.SafeLoader)
+        root = yaml.compose(source, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark is not None else None
         raise InputError(path, f"not valid YAML: {exc.problem}", line=line) from exc
