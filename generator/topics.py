@@ -358,7 +358,7 @@ def _scan(
     """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
     # Per topic: where its last match ended, and the evidence slot that match was counted in.
-    last: dict[int, tuple[int, int]] = {}
+    last: dict[int, tuple[int, int, bool]] = {}  # topic -> end of its last match, its slot, demoted
     named: set[tuple[int, str]] = set()  # (topic, strong term) pairs met in the abstract
     resume = 0
     part = 0  # the part (title or sentence) the current word is in: one more at each break
@@ -390,19 +390,20 @@ def _scan(
         for index, kind in entry:
             found = evidence[index]
             where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
+            demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
             previous = last.get(index)
             if previous is not None and previous[0] == i:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
                 # the stronger of the two, so the weak "self supervised" in "self-supervised
                 # representation learning" does not hide the strong term after it.
                 if previous[1] <= where:
-                    last[index] = (i + n, previous[1])
+                    last[index] = (i + n, previous[1], previous[2])
                     continue
                 found[previous[1]] -= 1.0
+                found[_DEMOTED] -= previous[2]
             found[where] += 1.0
-            if kind == _SUBJECT_ONLY and where != slot:  # a subject term counted as weak
-                found[_DEMOTED] += 1.0
-            last[index] = (i + n, where)
+            found[_DEMOTED] += demoted
+            last[index] = (i + n, where, demoted)
             if kind == _STRONG and slot != _TITLE:  # "federated learning (FL)" is one term: its second half is skipped above
                 phrase = token if n == 1 else " ".join(tokens[i : i + n])
                 if (index, phrase) not in named:

@@ -710,6 +710,17 @@ def test_shipped_a_subject_term_the_abstract_keeps_returning_to(shipped: Taxonom
     assert "Robustness" not in assign_topics("", passing, (), shipped)
 
 
+def test_shipped_a_weak_mention_merged_into_a_strong_one_is_not_returned_to_twice(shipped: Taxonomy) -> None:
+    # "transformer self attention" is one mention, counted as the strong term: the weak
+    # "transformer" before it must not also count among the returns to a subject term.
+    text = (
+        "Benchmarks of sequence models keep growing. A transformer self attention block is slow on phones. "
+        "A transformer self attention block is large in memory. The transformer is also hard to tune. "
+        "A transformer remains popular in industry."
+    )
+    assert "Transformers and attention" not in assign_topics("", text, (), shipped)
+
+
 def test_shipped_an_rl_benchmark_alone_is_not_reinforcement_learning(shipped: Taxonomy) -> None:
     text = (
         "Manifold encodings can make representations compact. We propose a self-supervised method that "
