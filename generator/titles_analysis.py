@@ -104,6 +104,8 @@ def _drop_asides(text: str) -> str:
     The same as ``re.sub(r"\s*[(\[][^()\[\]]*[)\]]", "", text)``, but the scan opens on
     the bracket: a pattern that opens with ``\s*`` is tried at every position.
     """
+    if "(" not in text and "[" not in text:
+        return text  # most sentences: no scan at all
     parts = _ASIDE.split(text)
     if len(parts) == 1:
         return text

@@ -248,7 +248,7 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         has_spelled = bool(a.spelled) and a.spelled in sentence
         if not (cue_hint or has_name or has_spelled or idx in framing):
             continue
-        text = _drop_asides(sentence) if "(" in sentence or "[" in sentence else sentence
+        text = _drop_asides(sentence)
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text
         # "Name, a <X>" (or "Name: a <X>") needs a comma after the name: skip tokenising sentences without one.
@@ -733,8 +733,7 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
     if preps & _MECHANISMS:
         return best
     allowed = _MECHANISMS if preps else _TAIL_PREPS.keys()
-    text = a.sentences[a.contribution]
-    text = _drop_asides(text) if "(" in text or "[" in text else text
+    text = _drop_asides(a.sentences[a.contribution])
     tokens = _SPAN_TOKEN.findall(text)
     lows = _lower_all(tokens, text)
     have = {_topic_key(w) for w in best + (a.name or "").split()}
