@@ -197,6 +197,10 @@ def test_all_papers_filter_narrows_rows_by_words_topic_year_and_code(page: Page,
     settle(page)
     for row in visible.all():
         assert row.get_attribute("data-year") == "2024" and row.get_attribute("data-code") == "1"
+        # The code mark is drawn by a CSS mask from icons.css, which works from file:// too.
+        mark = row.locator(".ps-icon-github")
+        expect(mark).to_be_visible()
+        assert mark.evaluate("e => getComputedStyle(e).webkitMaskImage").startswith('url("data:image/svg+xml')
     page.locator("input[name=words]").fill("")
     page.locator("input[name=code]").uncheck()
     page.locator("select[name=year]").select_option("")
