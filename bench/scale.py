@@ -213,6 +213,9 @@ class Sizes:
     paper_median_kb: float
     paper_max_kb: float
     search_index_mb: float
+    list_max_kb: float = 0.0  #: the largest topic or year list page
+    all_papers_kb: float = 0.0
+    tags_kb: float = 0.0
 
 
 def measure_site(site_dir: Path) -> Sizes:
@@ -225,13 +228,18 @@ def measure_site(site_dir: Path) -> Sizes:
             html += path.name == "index.html"
     listing = site_dir / "papers" / "index.html"  # All papers: a listing, not a paper page
     papers = [p.stat().st_size for p in (site_dir / "papers").rglob("index.html") if p != listing]
+    lists = [p.stat().st_size for folder in ("topics", "years") for p in (site_dir / folder).rglob("index.html")]
     search = site_dir / "search" / "search_index.json"
+    tags = site_dir / "tags" / "index.html"
     return Sizes(
         site_mb=total / 1e6,
         html_pages=html,
         paper_pages=len(papers),
         paper_median_kb=statistics.median(papers) / 1e3 if papers else 0.0,
         paper_max_kb=max(papers, default=0) / 1e3,
+        list_max_kb=max(lists, default=0) / 1e3,
+        all_papers_kb=listing.stat().st_size / 1e3 if listing.exists() else 0.0,
+        tags_kb=tags.stat().st_size / 1e3 if tags.exists() else 0.0,
         search_index_mb=search.stat().st_size / 1e6 if search.exists() else 0.0,
     )
 
@@ -383,6 +391,9 @@ def format_results(results: list[Result], runs: int) -> str:
         row("HTML pages", lambda r: f"{r.sizes.html_pages:,}"),
         row("paper page HTML, median KB", lambda r: f"{r.sizes.paper_median_kb:.1f}"),
         row("largest paper page HTML, KB", lambda r: f"{r.sizes.paper_max_kb:.1f}"),
+        row("largest topic or year list HTML, KB", lambda r: f"{r.sizes.list_max_kb:.1f}"),
+        row("All papers page HTML, KB", lambda r: f"{r.sizes.all_papers_kb:,.0f}"),
+        row("Tags page HTML, KB", lambda r: f"{r.sizes.tags_kb:,.0f}"),
         row("search index, MB", lambda r: f"{r.sizes.search_index_mb:.1f}"),
     ]
     return _table(rows, [f"N={r.papers:,}" for r in results])
