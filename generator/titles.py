@@ -97,13 +97,51 @@ _LEAD_IN = re.compile(
 )
 
 
+# A contribution sentence that only announces what comes next ("we present the following
+# contributions", "to address this issue, we propose two novel techniques"): made of these
+# words alone, or pointing ahead, it leaves the summary empty; the sentence after it says more.
+_ANNOUNCING = frozenset(
+    """we our this these the a an to in of on for and also paper work study propose proposes present presents
+    introduce introduces make makes contribute contributes offer offers provide provides address fill
+    tackle overcome solve bridge above two three four several novel new key main simple contribution
+    contributions technique techniques method methods approach approaches solution solutions limitation
+    limitations gap gaps issue issues problem problems challenge challenges""".split()
+)
+_POINTS_AHEAD = re.compile(r"\b(?:the following|as follows)\b|:$", re.IGNORECASE)
+# "First, we develop ...", "(1) Despite ...": how the sentence after an announcement opens.
+_ENUMERATION = re.compile(r"(?:\(?(?:\d|[ivx]{1,3}|[a-d])\)|first(?:ly)?,|specifically,|concretely,|namely,)\s+", re.IGNORECASE)
+
+
+def _announces_only(sentence: str) -> bool:
+    """Tell whether a sentence only says that contributions follow, not what they are."""
+    if ": " in sentence.rstrip(" ."):
+        return False  # "We introduce two solutions: a static ... and a dynamic ...": it goes on to say
+    if _POINTS_AHEAD.search(sentence.rstrip(" .")):
+        return True
+    return all(word in _ANNOUNCING for word in re.findall(r"[a-z]+", sentence.lower()))
+
+
+def _unnumbered(sentence: str) -> str:
+    """Return a sentence without the numbering or "First," it opens with."""
+    m = _ENUMERATION.match(sentence)
+    return sentence[m.end():] if m else sentence
+
+
 def summarize(text: str) -> str:
-    """Return the contribution sentence as a one-line summary of at most 220 characters."""
+    """Return the contribution sentence as a one-line summary of at most 220 characters.
+
+    When that sentence only announces what follows, the next sentence, which says it,
+    is the summary.
+    """
     a = _analyse(text)
     if not a.sentences:
         return FALLBACK_TITLE + "."
-    sentence = a.sentences[a.contribution] if a.contribution >= 0 else a.sentences[0]
-    sentence = sentence.strip()
+    at = max(a.contribution, 0)
+    sentence = a.sentences[at].strip()
+    if at + 1 < len(a.sentences) and _announces_only(sentence):
+        following = a.sentences[at + 1].strip()
+        if not _announces_only(following):
+            sentence = _unnumbered(following)
     # Analysed sentences part their words with single spaces only, so the space before a
     # mark is " ": look for one before running the regex over every space.
     if " ," in sentence or " ;" in sentence or " :" in sentence or " ." in sentence:
