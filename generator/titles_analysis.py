@@ -144,6 +144,19 @@ def _ends_abbrev(piece: str) -> bool:
     return len(piece) >= 2 and "A" <= piece[-2] <= "Z" and (len(piece) == 2 or not _is_word_char(piece[-3]))
 
 
+# "We release our code and data.", "We provide the implementation of X at <url>": a
+# contribution verb, but the sentence hands out what the paper made; it does not say what that is.
+_RELEASE = re.compile(
+    r"\b(?:our|the|its|all|source)\s+(?:source\s+|full\s+)?(?:code|codes|implementation|implementations|checkpoints)\b"
+    r"|\b(?:data|datasets|models)\s+and\s+(?:code|codes)\b|\bat\s*\.?\s*$"
+)
+
+
+def _releases_code(sentence: str) -> bool:
+    """Tell whether a short sentence only releases code or data ("We release our code at ...")."""
+    return sentence.count(" ") < 20 and _RELEASE.search(sentence) is not None
+
+
 def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
     """Return the contribution sentence's index (-1 if none) and where each strong cue ends."""
     cue_ends = [m.end() for m in _CUE_STRONG.finditer(prose)]
@@ -151,8 +164,10 @@ def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
         m = _CUE_PASSIVE.search(prose)
         if m and (not cue_ends or m.start() < cue_ends[0]):
             return bisect_right(starts, m.start()) - 1, cue_ends
-    if cue_ends:
-        return bisect_right(starts, cue_ends[0] - 1) - 1, cue_ends
+    for end in cue_ends:
+        at = bisect_right(starts, end - 1) - 1
+        if not _releases_code(prose[starts[at] : starts[at + 1] if at + 1 < len(starts) else len(prose)]):
+            return at, cue_ends
     for cue in (_CUE_STUDY, _CUE_OUR):
         m = cue.search(prose)
         if m:

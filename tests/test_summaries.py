@@ -57,3 +57,22 @@ def test_an_announcement_stays_when_nothing_better_follows() -> None:
     assert summarize(f"{BACKGROUND} We propose two novel techniques.") == "We propose two novel techniques."
     text = f"{BACKGROUND} We propose two novel techniques. We also present a new method."
     assert summarize(text) == "We propose two novel techniques."
+
+
+@pytest.mark.parametrize(
+    "release",
+    [
+        "We provide the implementation of FooNet at https://github.com/x/FooNet",
+        "We release our code and data.",
+        "Our code is available at https://github.com/x/FooNet.",
+    ],
+)
+def test_a_sentence_that_releases_code_is_not_the_contribution(release: str) -> None:
+    contribution = "We aim to bridge this gap by introducing a principled framework, named FooNet."
+    text = f"Temporal graphs are hard to model. {contribution} FooNet beats all baselines. {release}"
+    assert summarize(text) == contribution
+
+
+def test_releasing_a_dataset_is_a_contribution() -> None:
+    text = "Prompt injection is a threat. We release a dataset of over 500,000 prompt injection attacks."
+    assert summarize(text) == "We release a dataset of over 500,000 prompt injection attacks."
