@@ -126,10 +126,15 @@ _TOOLS = frozenset(
 TOOL_REACH = 5
 
 # Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
-# how many different strong terms the abstract (not the title) names, and how often it names a subject
-# term where it counts as weak.
-_TITLE, _SUBJECT, _BODY, _DISTINCT, _DEMOTED = 0, 2, 4, 6, 7
-_SLOTS = 8
+# how many different strong terms the abstract (not the title) names, how often it names a subject
+# term where it counts as weak, and whether it names a strong term as the paper's novelty (see _NOVELTY).
+_TITLE, _SUBJECT, _BODY, _DISTINCT, _DEMOTED, _NAMED = 0, 2, 4, 6, 7, 8
+_SLOTS = 9
+# "This is enabled by a novel contrastive loss": a strong term right after "a novel" or "our novel" names
+# what the paper contributes, wherever the sentence is, and decides alone like a title. Only strong terms:
+# "a novel transformer-based planner" is built on a transformer, not about one; and only after "a" or
+# "our": "generalize to novel, out-of-distribution compositions" describes the data.
+_NOVELTY = frozenset(("a", "our"))
 
 
 @dataclass(frozen=True)
@@ -387,8 +392,11 @@ def _scan(
         # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
         # of Transformer models") names a part of it, not what it is about: weak there.
         tool = slot == _SUBJECT and _used(tokens, i)
+        novel = i > 1 and tokens[i - 1] == "novel" and tokens[i - 2].lower() in _NOVELTY
         for index, kind in entry:
             found = evidence[index]
+            if novel and kind == _STRONG:
+                found[_NAMED] = 1.0
             where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
             demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
             previous = last.get(index)
@@ -457,25 +465,27 @@ def _keyword_evidence(keywords: Sequence[str], matcher: _Matcher) -> dict[int, l
     return evidence
 
 
-def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float]]:
-    """Return, for every topic with any evidence, whether it qualifies and its ranking score, by name.
+def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float, bool]]:
+    """Return, for every topic with any evidence, whether it qualifies, its ranking score and whether the
+    abstract names it as the paper's novelty, by name.
 
     A specific topic that does not qualify scores 0: only an area's score counts then (see assign_topics).
     """
     matcher = taxonomy._matcher
     evidence = _evidence(title, text, matcher)
     by_keyword = _keyword_evidence(keywords, matcher) if keywords else {}
-    ranked: dict[str, tuple[bool, float]] = {}
+    ranked: dict[str, tuple[bool, float, bool]] = {}
     # Most papers come without keywords: no union of topic sets for them.
     indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
     for index in indices:
         topic = taxonomy.topics[index]
-        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted = evidence.get(index, _NOTHING)
+        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted, named = evidence.get(index, _NOTHING)
         keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
             or keyword_s > 0
+            or named > 0
             or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
             or subject_s + body_s >= BODY_NEEDED
             or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
@@ -484,20 +494,20 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
         if not qualifies and not topic.broad:
-            ranked[topic.name] = (False, 0.0)
+            ranked[topic.name] = (False, 0.0, False)
             continue
         score = (
             TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
             + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)
             + min(mentions + (SUBJECT_WEIGHT - 1.0) * (subject_s + WEAK_WEIGHT * subject_w), ABSTRACT_CAP)
         )
-        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0))
+        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0), named > 0)
     return ranked
 
 
 def score_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, float]:
     """Return the ranking score of every topic with any evidence (0 if it does not qualify), by name."""
-    return {name: score if ok else 0.0 for name, (ok, score) in _rank(title, text, keywords, taxonomy).items()}
+    return {name: score if ok else 0.0 for name, (ok, score, _) in _rank(title, text, keywords, taxonomy).items()}
 
 
 def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...]:
@@ -505,7 +515,7 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
     ranking = _rank(title, text, keywords, taxonomy)
     order, broad = taxonomy._order, taxonomy._broad
     # Ties are broken by taxonomy order, so the result never depends on dict or set order.
-    ranked = sorted((n for n, (ok, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
+    ranked = sorted((n for n, (ok, _, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
     if not ranked:
         # No topic has enough evidence. A broad area with some is still a better shelf than
         # "Other topics"; a specific topic is never given on so little.
@@ -516,7 +526,8 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
         log.debug("no topic for %r; using %r", title[:60], taxonomy.fallback.name)
         return (taxonomy.fallback.name,)
     floor = RELATIVE_CUTOFF * ranking[ranked[0]][1]
-    kept = [name for name in ranked if ranking[name][1] >= floor]
+    # A topic the abstract names as the paper's novelty is what the paper is about, however briefly it says so.
+    kept = [name for name in ranked if ranking[name][1] >= floor or ranking[name][2]]
     specific = [name for name in kept if name not in broad][:MAX_TOPICS]
     areas = [name for name in kept if name in broad][: min(MAX_BROAD, MAX_TOPICS - len(specific))]
     chosen = [name for name in kept if name in specific or name in areas]

@@ -731,3 +731,31 @@ def test_shipped_an_rl_benchmark_alone_is_not_reinforcement_learning(shipped: Ta
     # An agent that learns to act on Atari is reinforcement learning.
     acting = "We propose an agent that learns to act from reward. It reaches human scores on Atari games."
     assert "Reinforcement learning" in assign_topics("", acting, (), shipped)
+
+
+def test_shipped_a_term_named_as_the_novelty_decides(shipped: Taxonomy) -> None:
+    # The contribution sentence names no topic; the novelty is named in a sentence about how it works.
+    text = (
+        "Fact verification checks a claim against a knowledge base. We propose a pretraining framework that "
+        "distils self-supervised features from language models into claim-fact alignments without labels. "
+        "This is enabled by a novel contrastive loss that keeps semantic relations. Results on FEVER improve "
+        "by 8% with linear evaluation, and self-supervised baselines are beaten."
+    )
+    assert "Contrastive learning" in assign_topics("", text, (), shipped)
+    # The same words as a part of other work are a passing mention.
+    passing = text.replace("a novel contrastive loss", "the usual contrastive loss")
+    assert "Contrastive learning" not in assign_topics("", passing, (), shipped)
+    # A novel input is not a contribution, nor is a term a novel method is built on.
+    inputs = "Diffusion models generalize to novel, out-of-distribution compositions. We study how."
+    assert "Robustness" not in assign_topics("", inputs, (), shipped)
+    built = "Planning needs guidance. We propose a novel transformer-based planner for driving scenes."
+    assert "Transformers and attention" not in assign_topics("", built, (), shipped)
+
+
+def test_shipped_a_client_server_deployment_is_not_federated_learning(shipped: Taxonomy) -> None:
+    text = (
+        "Speculative decoding speeds up language models. We propose a mixture of attentions for draft models. "
+        "Our architecture also serves a novel client-server deployment, where the small model runs on a phone "
+        "and the large one on a server."
+    )
+    assert "Federated learning" not in assign_topics("", text, (), shipped)
