@@ -759,3 +759,36 @@ def test_shipped_a_client_server_deployment_is_not_federated_learning(shipped: T
         "and the large one on a server."
     )
     assert "Federated learning" not in assign_topics("", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # A deep latent variable model generates; a plain latent variable model may only infer.
+        "Raven's matrices test abstract reasoning. We propose a deep latent variable model for answer "
+        "generation that encodes image attributes into latent concepts. When generating answers, it selects "
+        "one rule per concept.",
+        # "score-based diffusion models" is a diffusion model, and so a generative one.
+        "Planning in raw action spaces is slow. This paper presents a framework for planning by leveraging "
+        "latent, score-based diffusion models. We sample plans with a pretrained diffusion model.",
+    ],
+)
+def test_shipped_kinds_of_generative_model(shipped: Taxonomy, abstract: str) -> None:
+    assert "Generative models" in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_learning_from_paired_views_is_self_supervised(shipped: Taxonomy) -> None:
+    text = (
+        "Brain imaging modalities give distinct views of brain dynamics. For multi-view, self-supervised "
+        "learning where both views are covariance matrices, we propose a geometric deep learning framework."
+    )
+    assert "Self-supervised learning" in assign_topics("", text, (), shipped)
+
+
+def test_shipped_learning_a_compact_representation(shipped: Taxonomy) -> None:
+    text = (
+        "Offline RL stitches trajectories. The state representation is unknown when the state is partially "
+        "observed. We then identify conditions under which the agent must learn a compact representation "
+        "of the history, keeping only the features relevant for action selection."
+    )
+    assert "Representation learning" in assign_topics("", text, (), shipped)
