@@ -196,11 +196,37 @@ class Taxonomy:
         return tuple(t.name for t in self.topics) + (self.fallback.name,)
 
 
+def _greek_names() -> dict[str, str]:
+    """Return the Latin name of each Greek letter ("μ" -> "mu", "Σ" -> "Sigma")."""
+    table = {}
+    for code in range(0x391, 0x3CA):
+        name = unicodedata.name(chr(code), "")  # U+03A2 is unassigned
+        if not name.startswith("GREEK"):
+            continue
+        # "GREEK SMALL LETTER FINAL SIGMA", "GREEK CAPITAL LETTER IOTA WITH DIALYTIKA": the letter is the last
+        # word before any "WITH". Unicode spells lambda "LAMDA".
+        letter = name.split(" WITH")[0].split()[-1].replace("LAMDA", "LAMBDA")
+        table[chr(code)] = letter.lower() if " SMALL " in name else letter.title()
+    return table
+
+
+# Greek letters are spelled out ("μP" -> "muP", "β-VAE" -> "beta-VAE"), so that a name written with one can be
+# listed in ASCII ("mup"): left alone, the letter would read as a space. A regex finds them several times
+# faster than str.translate looks at every character.
+_GREEK = _greek_names()
+_GREEK_LETTER = re.compile(f"[{''.join(sorted(_GREEK))}]")
+
+
+def _spell_greek(text: str) -> str:
+    """Return text with each Greek letter replaced by its Latin name."""
+    return _GREEK_LETTER.sub(lambda match: _GREEK[match[0]], text)
+
+
 def normalize(text: str) -> str:
     """Return text as space-separated ASCII words, case kept: the form phrases are matched on."""
     # NFKC folds ligatures ("ﬁ") and full-width forms; punctuation and hyphens become spaces, so
     # "self-supervised", "self supervised" and "(self-)supervised" all meet the same term.
-    text = unicodedata.normalize("NFKC", text)
+    text = _spell_greek(unicodedata.normalize("NFKC", text))
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
@@ -270,9 +296,10 @@ def _spans(phrases: dict[str, _Entry]) -> dict[str, _Start]:
 
 
 def _clean(text: str) -> str:
-    """Return text in NFKC form (ASCII text, most of it, is already), with no break character in it."""
+    """Return text in NFKC form with Greek letters spelled out (ASCII text, most of it, is already), with no
+    break character in it."""
     if not text.isascii():
-        text = unicodedata.normalize("NFKC", text)
+        text = _spell_greek(unicodedata.normalize("NFKC", text))
     # Any other character that is neither a letter nor a space is read the same way by every pattern here.
     return text.replace(_BREAK, "\x01") if _BREAK in text else text
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy
+from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy, normalize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "topics"
 PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -792,3 +792,17 @@ def test_shipped_learning_a_compact_representation(shipped: Taxonomy) -> None:
         "of the history, keeping only the features relevant for action selection."
     )
     assert "Representation learning" in assign_topics("", text, (), shipped)
+
+
+def test_greek_letters_are_spelled_out() -> None:
+    assert normalize("u-µP, β-VAE and λ-returns") == "u muP beta VAE and lambda returns"
+    assert normalize("ΣΔ") == "SigmaDelta"
+
+
+def test_shipped_a_name_written_with_a_greek_letter(shipped: Taxonomy) -> None:
+    # Depth-μP is a parametrization for training: the name is listed as "mup".
+    text = (
+        "Deep networks are hard to scale. In this paper, we introduce Depth-μP, a principled approach for "
+        "depth scaling that keeps hyperparameters transferable."
+    )
+    assert "Optimization" in assign_topics("Depth-μP: Depth Scaling", text, (), shipped)
