@@ -172,6 +172,10 @@ class _Matcher:
     folded_span: dict[str, _Start]  # first word of a folded phrase -> what it starts
     exact_span: dict[str, _Start]
     acronyms: tuple[str, ...]  # first words of the exact phrases: a text with none needs no exact scan
+    # Folded one-word phrases that some longer phrase spelling out their letters ("self supervised learning"
+    # for "ssl") is strong evidence for another topic: the abbreviations that can gain topics (see
+    # _abbreviations). Any other one already a phrase needs no look at its definition.
+    expandable: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -276,7 +280,14 @@ def _compile(topics: Sequence[Topic]) -> _Matcher:
     folded_span, exact_span = _spans(folded), _spans(exact)
     acronyms = tuple(sorted(exact_span))
     folded_span[_BREAK] = exact_span[_BREAK] = None
-    return _Matcher(folded, exact, folded_span, exact_span, acronyms)
+    expandable = frozenset(
+        letters
+        for phrase, entry in folded.items()
+        if " " in phrase
+        and (own := folded.get(letters := "".join(word[0] for word in phrase.split(" ")))) is not None
+        and _merged(own, entry) != own
+    )
+    return _Matcher(folded, exact, folded_span, exact_span, acronyms, expandable)
 
 
 def _spans(phrases: dict[str, _Entry]) -> dict[str, _Start]:
@@ -351,8 +362,14 @@ def _mentions(text: str, name: str) -> list[int]:
     return found
 
 
-def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
-    """Return the abbreviations the text defines for (subject) terms, lower-cased, plural too, with their entries."""
+def _abbreviations(text: str, table: dict[str, _Entry], expandable: frozenset[str]) -> dict[str, _Entry]:
+    """Return the abbreviations the text defines for (subject) terms, lower-cased, plural too, with their entries.
+
+    An abbreviation that is a term itself keeps its own topics and gains the others of a defining term that
+    spells out all its letters: "SSL" is listed for self-supervised learning only, but "self-supervised
+    learning (SSL)" also names representation learning, and so does every "SSL" after it. One that gains
+    nothing is left out.
+    """
     found: dict[str, _Entry] = {}
     if "(" not in text:
         return found
@@ -360,7 +377,7 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
         short = match.group(1)
         letters = short.lower()
         # "in-context learning (ICL)" but not "the model (M)" nor "a fast method (which)"
-        if len(letters) < 2 or short == letters or letters in table:
+        if len(letters) < 2 or short == letters or (letters in table and letters not in expandable):
             continue
         # The words before the parenthesis, as many as the abbreviation has letters.
         before = text[max(0, match.start() - 12 * len(letters)) : match.start()]
@@ -373,10 +390,28 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
         for n in range(len(defining), 0, -1):  # the longest term the defining words end with
             entry = table.get(" ".join(defining[-n:]))
             if entry is not None:
+                own = table.get(letters)
+                if own is not None and n < len(defining):
+                    break  # the term spells out only some of the letters
                 if any(kind > _WEAK for _, kind in entry):
-                    found[letters] = found[letters + "s"] = entry
+                    if own is None or (entry := _merged(own, entry)) != own:
+                        plural = table.get(letters + "s")
+                        found[letters] = entry
+                        found[letters + "s"] = entry if plural is None else _merged(plural, entry)
                 break
     return found
+
+
+def _merged(own: _Entry, defining: _Entry) -> _Entry:
+    """Return an abbreviation's own entry with the topics its defining term is (subject) evidence for added."""
+    # What the taxonomy says of the abbreviation itself stands: "ODE" is weak for AI for science even after
+    # "ordinary differential equation (ODE)". A weak hint inside the defining term ("vision" in
+    # "vision-language models (VLMs)") is not carried over: the abbreviation names the term, not its words.
+    strength = dict(own)
+    for index, kind in defining:
+        if kind > _WEAK and index not in strength:
+            strength[index] = kind
+    return tuple(sorted(strength.items()))
 
 
 def _scan(
@@ -471,7 +506,7 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
     title, text = _clean(title), _clean(text)
     words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
-    defined = _abbreviations(text, table)
+    defined = _abbreviations(text, table, matcher.expandable)
     if defined:  # rare enough that copying the tables beats a second lookup on every word
         table = {**table, **defined}
         spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}

@@ -806,3 +806,22 @@ def test_shipped_a_name_written_with_a_greek_letter(shipped: Taxonomy) -> None:
         "depth scaling that keeps hyperparameters transferable."
     )
     assert "Optimization" in assign_topics("Depth-μP: Depth Scaling", text, (), shipped)
+
+
+def test_shipped_an_abbreviation_that_is_a_term_gains_the_topics_of_its_definition(shipped: Taxonomy) -> None:
+    # "SSL" is listed for self-supervised learning; defined by "self-supervised learning", which is also
+    # listed for representation learning, it names both wherever it is used.
+    text = (
+        "Labelled ECG data are scarce. Achieving general representations through self-supervised learning "
+        "(SSL) is a well-known remedy, but a naive application of SSL ignores the leads. In this paper, we "
+        "introduce ST-MEM, which learns spatio-temporal features by reconstructing masked ECG. ST-MEM beats "
+        "other SSL baselines."
+    )
+    assert "Representation learning" in assign_topics("", text, (), shipped)
+    # What the taxonomy says of the abbreviation itself stands: "ODE" stays weak for AI for science.
+    flows = (
+        "Generative models map noise to images. A rectified flow samples by integrating ordinary "
+        "differential equations (ODEs). We propose a hierarchical rectified flow. Each ODE is integrated with a "
+        "few steps, and the ODE solver is cheap."
+    )
+    assert "AI for science" not in assign_topics("", flows, (), shipped)
