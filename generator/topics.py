@@ -590,7 +590,12 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
     floor = RELATIVE_CUTOFF * ranking[ranked[0]][1]
     # A topic the abstract names as the paper's novelty is what the paper is about, however briefly it says so.
     kept = [name for name in ranked if ranking[name][1] >= floor or ranking[name][2]]
-    specific = [name for name in kept if name not in broad][:MAX_TOPICS]
+    # Past MAX_TOPICS, a topic named as the paper's novelty is kept over ones with more evidence.
+    specific = [name for name in kept if name not in broad]
+    if len(specific) > MAX_TOPICS:
+        named = {name for name in specific if ranking[name][2]}
+        keep = sorted(specific, key=lambda name: name not in named)[:MAX_TOPICS]  # a stable sort keeps the order
+        specific = [name for name in specific if name in keep]
     areas = [name for name in kept if name in broad][: min(MAX_BROAD, MAX_TOPICS - len(specific))]
     chosen = [name for name in kept if name in specific or name in areas]
     log.debug("topics for %r: %s", title[:60], chosen)

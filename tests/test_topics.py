@@ -825,3 +825,16 @@ def test_shipped_an_abbreviation_that_is_a_term_gains_the_topics_of_its_definiti
         "few steps, and the ODE solver is cheap."
     )
     assert "AI for science" not in assign_topics("", flows, (), shipped)
+
+
+def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxonomy) -> None:
+    # Five specific topics qualify; the one named as the novelty has the least evidence, but is kept.
+    title = "Private Federated Fine-Tuning of Large Language Models with Pruning"
+    text = (
+        "Federated learning of large language models across clients must keep data private. We propose a "
+        "pruning scheme with differential privacy for the federated training of LLMs. The clients share "
+        "pruned updates under differential privacy. Training is stabilized by a novel contrastive loss."
+    )
+    topics = assign_topics(title, text, (), shipped)
+    assert "Contrastive learning" in topics and len(topics) == MAX_TOPICS
+    assert topics[-1] == "Contrastive learning"  # still ranked by evidence
