@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 import unicodedata
@@ -107,8 +108,9 @@ _DEFINITION = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,7}?)s?\)")
 # punctuation it stands beside; one already in the text is replaced first (see _clean).
 _BREAK = "\x00"
 _MARK = f" {_BREAK} "
-# _NON_WORD as a table for bytes.translate, breaks kept: text encoded as ASCII with "?" for the rest,
-# translated, is the words _NON_WORD leaves (lower-cased with _FOLDED), several times faster than the regex.
+# _NON_WORD as a table for bytes.translate, breaks kept: text encoded as ASCII with "?" for the rest (Greek
+# letters spelled out in _tokens), translated, is the words _NON_WORD leaves (lower-cased with _FOLDED), several
+# times faster than the regex.
 _SPACES = bytes(c if chr(c).isalnum() or chr(c) == _BREAK else ord(" ") for c in range(128)) + b" " * 128
 _FOLDED = _SPACES.lower()
 
@@ -215,15 +217,26 @@ def _greek_names() -> dict[str, str]:
 
 
 # Greek letters are spelled out ("μP" -> "muP", "β-VAE" -> "beta-VAE"), so that a name written with one can be
-# listed in ASCII ("mup"): left alone, the letter would read as a space. A regex finds them several times
-# faster than str.translate looks at every character.
+# listed in ASCII ("mup"): left alone, the letter would read as a space. Abstracts are spelled out as they are
+# encoded to ASCII (see _tokens), by an error handler that only sees what is not ASCII already.
 _GREEK = _greek_names()
 _GREEK_LETTER = re.compile(f"[{''.join(sorted(_GREEK))}]")
+_SPELL_GREEK = "papersite.topics.spell-greek"
 
 
 def _spell_greek(text: str) -> str:
     """Return text with each Greek letter replaced by its Latin name."""
     return _GREEK_LETTER.sub(lambda match: _GREEK[match[0]], text)
+
+
+def _spelled_or_unknown(error: UnicodeError) -> tuple[str, int]:
+    """Encode the Greek letters among characters ASCII lacks as their names, any other as "?"."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(_GREEK.get(char, "?") for char in error.object[error.start : error.end]), error.end
+
+
+codecs.register_error(_SPELL_GREEK, _spelled_or_unknown)
 
 
 def normalize(text: str) -> str:
@@ -307,10 +320,9 @@ def _spans(phrases: dict[str, _Entry]) -> dict[str, _Start]:
 
 
 def _clean(text: str) -> str:
-    """Return text in NFKC form with Greek letters spelled out (ASCII text, most of it, is already), with no
-    break character in it."""
+    """Return text in NFKC form (ASCII text, most of it, is already), with no break character in it."""
     if not text.isascii():
-        text = _spell_greek(unicodedata.normalize("NFKC", text))
+        text = unicodedata.normalize("NFKC", text)
     # Any other character that is neither a letter nor a space is read the same way by every pattern here.
     return text.replace(_BREAK, "\x01") if _BREAK in text else text
 
@@ -337,7 +349,7 @@ def _tokens(title: str, text: str) -> tuple[str, list[int], list[int]]:
     for position in subject:
         part = marked.count(_BREAK, 0, position) + 1
         slots[part], floors[part] = _SUBJECT, _SUBJECT_ONLY
-    words = f"{title}{_MARK}{marked}".encode("ascii", "replace").translate(_SPACES).decode("ascii")
+    words = f"{title}{_MARK}{marked}".encode("ascii", _SPELL_GREEK).translate(_SPACES).decode("ascii")
     return words, slots, floors
 
 
@@ -454,11 +466,8 @@ def _scan(
         # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
         # of Transformer models") names a part of it, not what it is about: weak there.
         tool = slot == _SUBJECT and _used(tokens, i)
-        novel = i > 1 and tokens[i - 1] == "novel" and tokens[i - 2].lower() in _NOVELTY
         for index, kind in entry:
             found = evidence[index]
-            if novel and kind == _STRONG:
-                found[_NAMED] = 1.0
             where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
             demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
             previous = last.get(index)
@@ -480,6 +489,36 @@ def _scan(
                     named.add((index, phrase))
                     found[_DISTINCT] += 1.0
         resume = i + n
+
+
+def _mark_novelty(
+    tokens: list[str], table: dict[str, _Entry], spans: dict[str, _Start], evidence: defaultdict[int, list[float]]
+) -> None:
+    """Mark the topics of each strong term right after "a novel" or "our novel" as named (see _NOVELTY)."""
+    i = 0
+    while (i := _find(tokens, "novel", i + 1)) > 0:
+        if i + 1 >= len(tokens) or tokens[i - 1].lower() not in _NOVELTY:
+            continue
+        start = spans.get(tokens[i + 1])
+        if start is None:
+            continue
+        entry, longer = start
+        for length in longer.get(tokens[i + 2], ()) if i + 2 < len(tokens) else ():
+            longest = table.get(" ".join(tokens[i + 1 : i + 1 + length])) if i + 1 + length <= len(tokens) else None
+            if longest is not None:
+                entry = longest
+                break
+        for index, kind in entry or ():
+            if kind == _STRONG:
+                evidence[index][_NAMED] = 1.0
+
+
+def _find(tokens: list[str], token: str, start: int) -> int:
+    """Return the index of token in tokens from start on, or -1."""
+    try:
+        return tokens.index(token, start)
+    except ValueError:
+        return -1
 
 
 def _used(tokens: list[str], i: int) -> bool:
@@ -510,7 +549,10 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
     if defined:  # rare enough that copying the tables beats a second lookup on every word
         table = {**table, **defined}
         spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}
-    _scan(words.lower().split(), slots, floors, table, spans, evidence)
+    folded = words.lower().split()
+    _scan(folded, slots, floors, table, spans, evidence)
+    if "novel" in words:  # a pass of its own: most texts have none, and _scan's loop is the hot path
+        _mark_novelty(folded, table, spans, evidence)
     if any(acronym in words for acronym in matcher.acronyms):  # most texts hold none: skip that pass
         _scan(words.split(), slots, floors, matcher.exact, matcher.exact_span, evidence)
     return evidence
