@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import logging
 import re
 import unicodedata
@@ -107,8 +108,9 @@ _DEFINITION = re.compile(r"\(([A-Za-z][A-Za-z0-9]{1,7}?)s?\)")
 # punctuation it stands beside; one already in the text is replaced first (see _clean).
 _BREAK = "\x00"
 _MARK = f" {_BREAK} "
-# _NON_WORD as a table for bytes.translate, breaks kept: text encoded as ASCII with "?" for the rest,
-# translated, is the words _NON_WORD leaves (lower-cased with _FOLDED), several times faster than the regex.
+# _NON_WORD as a table for bytes.translate, breaks kept: text encoded as ASCII with "?" for the rest (Greek
+# letters spelled out in _tokens), translated, is the words _NON_WORD leaves (lower-cased with _FOLDED), several
+# times faster than the regex.
 _SPACES = bytes(c if chr(c).isalnum() or chr(c) == _BREAK else ord(" ") for c in range(128)) + b" " * 128
 _FOLDED = _SPACES.lower()
 
@@ -126,10 +128,15 @@ _TOOLS = frozenset(
 TOOL_REACH = 5
 
 # Evidence slots per topic: strong and weak counts in the title, the subject sentences, the rest; then
-# how many different strong terms the abstract (not the title) names, and how often it names a subject
-# term where it counts as weak.
-_TITLE, _SUBJECT, _BODY, _DISTINCT, _DEMOTED = 0, 2, 4, 6, 7
-_SLOTS = 8
+# how many different strong terms the abstract (not the title) names, how often it names a subject
+# term where it counts as weak, and whether it names a strong term as the paper's novelty (see _NOVELTY).
+_TITLE, _SUBJECT, _BODY, _DISTINCT, _DEMOTED, _NAMED = 0, 2, 4, 6, 7, 8
+_SLOTS = 9
+# "This is enabled by a novel contrastive loss": a strong term right after "a novel" or "our novel" names
+# what the paper contributes, wherever the sentence is, and decides alone like a title. Only strong terms:
+# "a novel transformer-based planner" is built on a transformer, not about one; and only after "a" or
+# "our": "generalize to novel, out-of-distribution compositions" describes the data.
+_NOVELTY = frozenset(("a", "our"))
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,10 @@ class _Matcher:
     folded_span: dict[str, _Start]  # first word of a folded phrase -> what it starts
     exact_span: dict[str, _Start]
     acronyms: tuple[str, ...]  # first words of the exact phrases: a text with none needs no exact scan
+    # Folded one-word phrases that some longer phrase spelling out their letters ("self supervised learning"
+    # for "ssl") is strong evidence for another topic: the abbreviations that can gain topics (see
+    # _abbreviations). Any other one already a phrase needs no look at its definition.
+    expandable: frozenset[str]
 
 
 @dataclass(frozen=True)
@@ -191,11 +202,48 @@ class Taxonomy:
         return tuple(t.name for t in self.topics) + (self.fallback.name,)
 
 
+def _greek_names() -> dict[str, str]:
+    """Return the Latin name of each Greek letter ("μ" -> "mu", "Σ" -> "Sigma")."""
+    table = {}
+    for code in range(0x391, 0x3CA):
+        name = unicodedata.name(chr(code), "")  # U+03A2 is unassigned
+        if not name.startswith("GREEK"):
+            continue
+        # "GREEK SMALL LETTER FINAL SIGMA", "GREEK CAPITAL LETTER IOTA WITH DIALYTIKA": the letter is the last
+        # word before any "WITH". Unicode spells lambda "LAMDA".
+        letter = name.split(" WITH")[0].split()[-1].replace("LAMDA", "LAMBDA")
+        table[chr(code)] = letter.lower() if " SMALL " in name else letter.title()
+    return table
+
+
+# Greek letters are spelled out ("μP" -> "muP", "β-VAE" -> "beta-VAE"), so that a name written with one can be
+# listed in ASCII ("mup"): left alone, the letter would read as a space. Abstracts are spelled out as they are
+# encoded to ASCII (see _tokens), by an error handler that only sees what is not ASCII already.
+_GREEK = _greek_names()
+_GREEK_LETTER = re.compile(f"[{''.join(sorted(_GREEK))}]")
+_SPELL_GREEK = "papersite.topics.spell-greek"
+
+
+def _spell_greek(text: str) -> str:
+    """Return text with each Greek letter replaced by its Latin name."""
+    return _GREEK_LETTER.sub(lambda match: _GREEK[match[0]], text)
+
+
+def _spelled_or_unknown(error: UnicodeError) -> tuple[str, int]:
+    """Encode the Greek letters among characters ASCII lacks as their names, any other as "?"."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(_GREEK.get(char, "?") for char in error.object[error.start : error.end]), error.end
+
+
+codecs.register_error(_SPELL_GREEK, _spelled_or_unknown)
+
+
 def normalize(text: str) -> str:
     """Return text as space-separated ASCII words, case kept: the form phrases are matched on."""
     # NFKC folds ligatures ("ﬁ") and full-width forms; punctuation and hyphens become spaces, so
     # "self-supervised", "self supervised" and "(self-)supervised" all meet the same term.
-    text = unicodedata.normalize("NFKC", text)
+    text = _spell_greek(unicodedata.normalize("NFKC", text))
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
@@ -245,7 +293,14 @@ def _compile(topics: Sequence[Topic]) -> _Matcher:
     folded_span, exact_span = _spans(folded), _spans(exact)
     acronyms = tuple(sorted(exact_span))
     folded_span[_BREAK] = exact_span[_BREAK] = None
-    return _Matcher(folded, exact, folded_span, exact_span, acronyms)
+    expandable = frozenset(
+        letters
+        for phrase, entry in folded.items()
+        if " " in phrase
+        and (own := folded.get(letters := "".join(word[0] for word in phrase.split(" ")))) is not None
+        and _merged(own, entry) != own
+    )
+    return _Matcher(folded, exact, folded_span, exact_span, acronyms, expandable)
 
 
 def _spans(phrases: dict[str, _Entry]) -> dict[str, _Start]:
@@ -294,7 +349,7 @@ def _tokens(title: str, text: str) -> tuple[str, list[int], list[int]]:
     for position in subject:
         part = marked.count(_BREAK, 0, position) + 1
         slots[part], floors[part] = _SUBJECT, _SUBJECT_ONLY
-    words = f"{title}{_MARK}{marked}".encode("ascii", "replace").translate(_SPACES).decode("ascii")
+    words = f"{title}{_MARK}{marked}".encode("ascii", _SPELL_GREEK).translate(_SPACES).decode("ascii")
     return words, slots, floors
 
 
@@ -319,8 +374,14 @@ def _mentions(text: str, name: str) -> list[int]:
     return found
 
 
-def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
-    """Return the abbreviations the text defines for (subject) terms, lower-cased, plural too, with their entries."""
+def _abbreviations(text: str, table: dict[str, _Entry], expandable: frozenset[str]) -> dict[str, _Entry]:
+    """Return the abbreviations the text defines for (subject) terms, lower-cased, plural too, with their entries.
+
+    An abbreviation that is a term itself keeps its own topics and gains the others of a defining term that
+    spells out all its letters: "SSL" is listed for self-supervised learning only, but "self-supervised
+    learning (SSL)" also names representation learning, and so does every "SSL" after it. One that gains
+    nothing is left out.
+    """
     found: dict[str, _Entry] = {}
     if "(" not in text:
         return found
@@ -328,7 +389,7 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
         short = match.group(1)
         letters = short.lower()
         # "in-context learning (ICL)" but not "the model (M)" nor "a fast method (which)"
-        if len(letters) < 2 or short == letters or letters in table:
+        if len(letters) < 2 or short == letters or (letters in table and letters not in expandable):
             continue
         # The words before the parenthesis, as many as the abbreviation has letters.
         before = text[max(0, match.start() - 12 * len(letters)) : match.start()]
@@ -341,10 +402,28 @@ def _abbreviations(text: str, table: dict[str, _Entry]) -> dict[str, _Entry]:
         for n in range(len(defining), 0, -1):  # the longest term the defining words end with
             entry = table.get(" ".join(defining[-n:]))
             if entry is not None:
+                own = table.get(letters)
+                if own is not None and n < len(defining):
+                    break  # the term spells out only some of the letters
                 if any(kind > _WEAK for _, kind in entry):
-                    found[letters] = found[letters + "s"] = entry
+                    if own is None or (entry := _merged(own, entry)) != own:
+                        plural = table.get(letters + "s")
+                        found[letters] = entry
+                        found[letters + "s"] = entry if plural is None else _merged(plural, entry)
                 break
     return found
+
+
+def _merged(own: _Entry, defining: _Entry) -> _Entry:
+    """Return an abbreviation's own entry with the topics its defining term is (subject) evidence for added."""
+    # What the taxonomy says of the abbreviation itself stands: "ODE" is weak for AI for science even after
+    # "ordinary differential equation (ODE)". A weak hint inside the defining term ("vision" in
+    # "vision-language models (VLMs)") is not carried over: the abbreviation names the term, not its words.
+    strength = dict(own)
+    for index, kind in defining:
+        if kind > _WEAK and index not in strength:
+            strength[index] = kind
+    return tuple(sorted(strength.items()))
 
 
 def _scan(
@@ -412,6 +491,36 @@ def _scan(
         resume = i + n
 
 
+def _mark_novelty(
+    tokens: list[str], table: dict[str, _Entry], spans: dict[str, _Start], evidence: defaultdict[int, list[float]]
+) -> None:
+    """Mark the topics of each strong term right after "a novel" or "our novel" as named (see _NOVELTY)."""
+    i = 0
+    while (i := _find(tokens, "novel", i + 1)) > 0:
+        if i + 1 >= len(tokens) or tokens[i - 1].lower() not in _NOVELTY:
+            continue
+        start = spans.get(tokens[i + 1])
+        if start is None:
+            continue
+        entry, longer = start
+        for length in longer.get(tokens[i + 2], ()) if i + 2 < len(tokens) else ():
+            longest = table.get(" ".join(tokens[i + 1 : i + 1 + length])) if i + 1 + length <= len(tokens) else None
+            if longest is not None:
+                entry = longest
+                break
+        for index, kind in entry or ():
+            if kind == _STRONG:
+                evidence[index][_NAMED] = 1.0
+
+
+def _find(tokens: list[str], token: str, start: int) -> int:
+    """Return the index of token in tokens from start on, or -1."""
+    try:
+        return tokens.index(token, start)
+    except ValueError:
+        return -1
+
+
 def _used(tokens: list[str], i: int) -> bool:
     """Return whether a word saying a method uses something comes shortly before tokens[i], in its sentence."""
     for token in reversed(tokens[max(0, i - TOOL_REACH) : i]):
@@ -436,11 +545,14 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
     title, text = _clean(title), _clean(text)
     words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
-    defined = _abbreviations(text, table)
+    defined = _abbreviations(text, table, matcher.expandable)
     if defined:  # rare enough that copying the tables beats a second lookup on every word
         table = {**table, **defined}
         spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}
-    _scan(words.lower().split(), slots, floors, table, spans, evidence)
+    folded = words.lower().split()
+    _scan(folded, slots, floors, table, spans, evidence)
+    if "novel" in words:  # a pass of its own: most texts have none, and _scan's loop is the hot path
+        _mark_novelty(folded, table, spans, evidence)
     if any(acronym in words for acronym in matcher.acronyms):  # most texts hold none: skip that pass
         _scan(words.split(), slots, floors, matcher.exact, matcher.exact_span, evidence)
     return evidence
@@ -457,25 +569,27 @@ def _keyword_evidence(keywords: Sequence[str], matcher: _Matcher) -> dict[int, l
     return evidence
 
 
-def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float]]:
-    """Return, for every topic with any evidence, whether it qualifies and its ranking score, by name.
+def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, tuple[bool, float, bool]]:
+    """Return, for every topic with any evidence, whether it qualifies, its ranking score and whether the
+    abstract names it as the paper's novelty, by name.
 
     A specific topic that does not qualify scores 0: only an area's score counts then (see assign_topics).
     """
     matcher = taxonomy._matcher
     evidence = _evidence(title, text, matcher)
     by_keyword = _keyword_evidence(keywords, matcher) if keywords else {}
-    ranked: dict[str, tuple[bool, float]] = {}
+    ranked: dict[str, tuple[bool, float, bool]] = {}
     # Most papers come without keywords: no union of topic sets for them.
     indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
     for index in indices:
         topic = taxonomy.topics[index]
-        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted = evidence.get(index, _NOTHING)
+        title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted, named = evidence.get(index, _NOTHING)
         keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
             or keyword_s > 0
+            or named > 0
             or (subject_s > 0 and mentions >= SUPPORT_NEEDED)
             or subject_s + body_s >= BODY_NEEDED
             or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
@@ -484,20 +598,20 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
         if not qualifies and not topic.broad:
-            ranked[topic.name] = (False, 0.0)
+            ranked[topic.name] = (False, 0.0, False)
             continue
         score = (
             TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
             + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)
             + min(mentions + (SUBJECT_WEIGHT - 1.0) * (subject_s + WEAK_WEIGHT * subject_w), ABSTRACT_CAP)
         )
-        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0))
+        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0), named > 0)
     return ranked
 
 
 def score_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> dict[str, float]:
     """Return the ranking score of every topic with any evidence (0 if it does not qualify), by name."""
-    return {name: score if ok else 0.0 for name, (ok, score) in _rank(title, text, keywords, taxonomy).items()}
+    return {name: score if ok else 0.0 for name, (ok, score, _) in _rank(title, text, keywords, taxonomy).items()}
 
 
 def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...]:
@@ -505,7 +619,7 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
     ranking = _rank(title, text, keywords, taxonomy)
     order, broad = taxonomy._order, taxonomy._broad
     # Ties are broken by taxonomy order, so the result never depends on dict or set order.
-    ranked = sorted((n for n, (ok, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
+    ranked = sorted((n for n, (ok, _, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
     if not ranked:
         # No topic has enough evidence. A broad area with some is still a better shelf than
         # "Other topics"; a specific topic is never given on so little.
@@ -516,8 +630,14 @@ def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxo
         log.debug("no topic for %r; using %r", title[:60], taxonomy.fallback.name)
         return (taxonomy.fallback.name,)
     floor = RELATIVE_CUTOFF * ranking[ranked[0]][1]
-    kept = [name for name in ranked if ranking[name][1] >= floor]
-    specific = [name for name in kept if name not in broad][:MAX_TOPICS]
+    # A topic the abstract names as the paper's novelty is what the paper is about, however briefly it says so.
+    kept = [name for name in ranked if ranking[name][1] >= floor or ranking[name][2]]
+    # Past MAX_TOPICS, a topic named as the paper's novelty is kept over ones with more evidence.
+    specific = [name for name in kept if name not in broad]
+    if len(specific) > MAX_TOPICS:
+        named = {name for name in specific if ranking[name][2]}
+        keep = sorted(specific, key=lambda name: name not in named)[:MAX_TOPICS]  # a stable sort keeps the order
+        specific = [name for name in specific if name in keep]
     areas = [name for name in kept if name in broad][: min(MAX_BROAD, MAX_TOPICS - len(specific))]
     chosen = [name for name in kept if name in specific or name in areas]
     log.debug("topics for %r: %s", title[:60], chosen)

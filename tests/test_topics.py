@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy
+from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy, normalize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "topics"
 PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -731,3 +731,110 @@ def test_shipped_an_rl_benchmark_alone_is_not_reinforcement_learning(shipped: Ta
     # An agent that learns to act on Atari is reinforcement learning.
     acting = "We propose an agent that learns to act from reward. It reaches human scores on Atari games."
     assert "Reinforcement learning" in assign_topics("", acting, (), shipped)
+
+
+def test_shipped_a_term_named_as_the_novelty_decides(shipped: Taxonomy) -> None:
+    # The contribution sentence names no topic; the novelty is named in a sentence about how it works.
+    text = (
+        "Fact verification checks a claim against a knowledge base. We propose a pretraining framework that "
+        "distils self-supervised features from language models into claim-fact alignments without labels. "
+        "This is enabled by a novel contrastive loss that keeps semantic relations. Results on FEVER improve "
+        "by 8% with linear evaluation, and self-supervised baselines are beaten."
+    )
+    assert "Contrastive learning" in assign_topics("", text, (), shipped)
+    # The same words as a part of other work are a passing mention.
+    passing = text.replace("a novel contrastive loss", "the usual contrastive loss")
+    assert "Contrastive learning" not in assign_topics("", passing, (), shipped)
+    # A novel input is not a contribution, nor is a term a novel method is built on.
+    inputs = "Diffusion models generalize to novel, out-of-distribution compositions. We study how."
+    assert "Robustness" not in assign_topics("", inputs, (), shipped)
+    built = "Planning needs guidance. We propose a novel transformer-based planner for driving scenes."
+    assert "Transformers and attention" not in assign_topics("", built, (), shipped)
+
+
+def test_shipped_a_client_server_deployment_is_not_federated_learning(shipped: Taxonomy) -> None:
+    text = (
+        "Speculative decoding speeds up language models. We propose a mixture of attentions for draft models. "
+        "Our architecture also serves a novel client-server deployment, where the small model runs on a phone "
+        "and the large one on a server."
+    )
+    assert "Federated learning" not in assign_topics("", text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        # A deep latent variable model generates; a plain latent variable model may only infer.
+        "Raven's matrices test abstract reasoning. We propose a deep latent variable model for answer "
+        "generation that encodes image attributes into latent concepts. When generating answers, it selects "
+        "one rule per concept.",
+        # "score-based diffusion models" is a diffusion model, and so a generative one.
+        "Planning in raw action spaces is slow. This paper presents a framework for planning by leveraging "
+        "latent, score-based diffusion models. We sample plans with a pretrained diffusion model.",
+    ],
+)
+def test_shipped_kinds_of_generative_model(shipped: Taxonomy, abstract: str) -> None:
+    assert "Generative models" in assign_topics("", abstract, (), shipped)
+
+
+def test_shipped_learning_from_paired_views_is_self_supervised(shipped: Taxonomy) -> None:
+    text = (
+        "Brain imaging modalities give distinct views of brain dynamics. For multi-view, self-supervised "
+        "learning where both views are covariance matrices, we propose a geometric deep learning framework."
+    )
+    assert "Self-supervised learning" in assign_topics("", text, (), shipped)
+
+
+def test_shipped_learning_a_compact_representation(shipped: Taxonomy) -> None:
+    text = (
+        "Offline RL stitches trajectories. The state representation is unknown when the state is partially "
+        "observed. We then identify conditions under which the agent must learn a compact representation "
+        "of the history, keeping only the features relevant for action selection."
+    )
+    assert "Representation learning" in assign_topics("", text, (), shipped)
+
+
+def test_greek_letters_are_spelled_out() -> None:
+    assert normalize("u-µP, β-VAE and λ-returns") == "u muP beta VAE and lambda returns"
+    assert normalize("ΣΔ") == "SigmaDelta"
+
+
+def test_shipped_a_name_written_with_a_greek_letter(shipped: Taxonomy) -> None:
+    # Depth-μP is a parametrization for training: the name is listed as "mup".
+    text = (
+        "Deep networks are hard to scale. In this paper, we introduce Depth-μP, a principled approach for "
+        "depth scaling that keeps hyperparameters transferable."
+    )
+    assert "Optimization" in assign_topics("Depth-μP: Depth Scaling", text, (), shipped)
+
+
+def test_shipped_an_abbreviation_that_is_a_term_gains_the_topics_of_its_definition(shipped: Taxonomy) -> None:
+    # "SSL" is listed for self-supervised learning; defined by "self-supervised learning", which is also
+    # listed for representation learning, it names both wherever it is used.
+    text = (
+        "Labelled ECG data are scarce. Achieving general representations through self-supervised learning "
+        "(SSL) is a well-known remedy, but a naive application of SSL ignores the leads. In this paper, we "
+        "introduce ST-MEM, which learns spatio-temporal features by reconstructing masked ECG. ST-MEM beats "
+        "other SSL baselines."
+    )
+    assert "Representation learning" in assign_topics("", text, (), shipped)
+    # What the taxonomy says of the abbreviation itself stands: "ODE" stays weak for AI for science.
+    flows = (
+        "Generative models map noise to images. A rectified flow samples by integrating ordinary "
+        "differential equations (ODEs). We propose a hierarchical rectified flow. Each ODE is integrated with a "
+        "few steps, and the ODE solver is cheap."
+    )
+    assert "AI for science" not in assign_topics("", flows, (), shipped)
+
+
+def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxonomy) -> None:
+    # Five specific topics qualify; the one named as the novelty has the least evidence, but is kept.
+    title = "Private Federated Fine-Tuning of Large Language Models with Pruning"
+    text = (
+        "Federated learning of large language models across clients must keep data private. We propose a "
+        "pruning scheme with differential privacy for the federated training of LLMs. The clients share "
+        "pruned updates under differential privacy. Training is stabilized by a novel contrastive loss."
+    )
+    topics = assign_topics(title, text, (), shipped)
+    assert "Contrastive learning" in topics and len(topics) == MAX_TOPICS
+    assert topics[-1] == "Contrastive learning"  # still ranked by evidence
