@@ -397,10 +397,28 @@ def test_shipped_where_a_term_stands(shipped: Taxonomy, abstract: str, topic: st
         # Question answering is a task many kinds of models are evaluated on.
         ("Embodied question answering using multimodal expression", "We introduce question answering "
          "tasks with gestures.", "Large language models"),
+        # Alignment of representations, images or network parts is not aligning models with people.
+        ("Learning-theoretic perspective to representation alignment", "We propose a learning-theoretic "
+         "perspective on the alignment of different representations. We review notions of alignment and "
+         "relate stitching to kernel alignment.", "Alignment and safety"),
+        ("Fusing transformer-based networks", "We propose to fuse networks with optimal transport to "
+         "soft-align their components. Soft alignment matters for transformers.", "Alignment and safety"),
     ],
 )
 def test_shipped_neighbouring_vocabulary_is_not_the_topic(shipped: Taxonomy, title: str, abstract: str, topic: str) -> None:
     assert topic not in assign_topics(title, abstract, (), shipped)
+
+
+@pytest.mark.parametrize(
+    "abstract",
+    [
+        "We propose a method for the alignment of large language models with human preferences.",
+        "We study AI alignment. Our method reduces the alignment tax of fine-tuning.",
+        "We introduce a red teaming benchmark that makes aligned models produce harmful outputs.",
+    ],
+)
+def test_shipped_aligning_models_with_people_is_alignment(shipped: Taxonomy, abstract: str) -> None:
+    assert "Alignment and safety" in assign_topics("", abstract, (), shipped)
 
 
 def test_shipped_graph_representations_are_graph_learning(shipped: Taxonomy) -> None:
