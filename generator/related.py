@@ -193,7 +193,8 @@ def top_k(matrix: sparse.csr_matrix, rare: np.ndarray, k: int, block_size: int) 
     m = min(max(CANDIDATES, k), n - 1)
     common = np.setdiff1d(np.arange(matrix.shape[1]), rare)
     first = matrix[:, rare].tocsr()
-    first_t = first.T.tocsc()
+    # As CSR: a product converts its right operand to CSR, every block if it is not.
+    first_t = first.T.tocsr()
     second = matrix[:, common].tocsr()
     out = np.empty((n, k), dtype=np.int64)
     for start in range(0, n, block_size):
