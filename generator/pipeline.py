@@ -98,6 +98,7 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), second_process)
+        related_cache.key()  # for put(), while the lists are computed
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
