@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from itertools import chain, count
 
@@ -151,8 +152,10 @@ def tfidf_matrix(papers: Sequence[Paper]) -> tuple[sparse.csr_matrix, np.ndarray
     # would cost more than everything else here.
     per_paper = [_WORD.findall(document(p).lower()) for p in papers]
     found = list(chain.from_iterable(per_paper))
-    vocab = dict(zip(dict.fromkeys(found), count()))
-    ids = np.array([vocab[w] for w in found], dtype=np.int64)
+    # Columns numbered in order of first occurrence, in one pass: the defaultdict numbers a
+    # word the first time it is looked up.
+    vocab: defaultdict[str, int] = defaultdict(count().__next__)
+    ids = np.fromiter(map(vocab.__getitem__, found), dtype=np.int64, count=len(found))
     indptr = np.concatenate(([0], np.cumsum([len(words) for words in per_paper])))
     counts = sparse.csr_matrix((np.ones(len(ids), dtype=np.float32), ids, indptr), shape=(n, len(vocab)))
     counts.sum_duplicates()
