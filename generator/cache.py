@@ -195,17 +195,29 @@ class RelatedCache:
 
     def __init__(self, folder: Path | None, papers: Sequence[Paper]) -> None:
         self.store = Store.load(folder, "related.json", fingerprint(code_digest(package_imports("related"))))
-        corpus = sorted((p.id, p.title, p.text) for p in papers)
-        self.key = _hash(json.dumps(corpus, ensure_ascii=False))
+        self._papers = papers
+        self._key: str | None = None
+
+    def key(self) -> str:
+        """Return the key of this corpus (hashing every abstract takes a while: done once)."""
+        if self._key is None:
+            corpus = sorted((p.id, p.title, p.text) for p in self._papers)
+            self._key = _hash(json.dumps(corpus, ensure_ascii=False))
+        return self._key
 
     def get(self) -> dict[str, tuple[str, ...]] | None:
         """Return the lists by paper id, or None when this corpus has none yet."""
-        lists = self.store.get(self.key)
+        if not self.store.entries:
+            # A miss whatever the key (a first run): the caller can hash the corpus later,
+            # while it computes the lists.
+            self.store.misses += 1
+            return None
+        lists = self.store.get(self.key())
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
 
     def put(self, lists: dict[str, tuple[str, ...]]) -> None:
         """Remember the lists of this corpus (the only entry kept)."""
-        self.store.put(self.key, lists)
+        self.store.put(self.key(), lists)
         self.store.save()
 
 

@@ -62,10 +62,15 @@ def _clean(text: str) -> str:
     return " ".join(_CONTROL.sub(" ", text).split())
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_LETTER = re.compile("[a-z]")
+
+
 def _ascii_words(text: str) -> list[str]:
+    # unidecode leaves ASCII as it is, one Python step per character: skip it for ASCII.
     # "Model's" is one word, not "model" and "s".
-    text = unidecode(text).lower().replace("'", "")
-    return [w for w in re.split(r"[^a-z0-9]+", text) if re.search("[a-z]", w)]
+    text = (text if text.isascii() else unidecode(text)).lower().replace("'", "")
+    return [w for w in _NOT_ALNUM.split(text) if _LETTER.search(w)]
 
 
 def _family_name(author: str) -> str:
@@ -107,7 +112,10 @@ def _suffixes() -> Iterator[str]:
 
 def bibtex_key(paper: Paper, taken: Collection[str]) -> str:
     """Return the paper's base key, or, if taken, the base with the first free suffix a, b, …."""
-    base = base_key(paper)
+    return _free_key(base_key(paper), taken)
+
+
+def _free_key(base: str, taken: Collection[str]) -> str:
     if base not in taken:
         return base
     return next(base + s for s in _suffixes() if base + s not in taken)
@@ -127,8 +135,8 @@ def bibtex_keys(papers: Sequence[Paper]) -> dict[str, str]:
     keys: dict[str, str] = {}
     for paper_id in sorted(bases, key=lambda i: (bases[i], i)):
         base = bases[paper_id]
-        # The bare key of a collision is in ``taken``, so bibtex_key gives a suffix.
-        key = base if counts[base] == 1 else bibtex_key(by_id[paper_id], taken)
+        # The bare key of a collision is in ``taken``, so _free_key gives a suffix.
+        key = base if counts[base] == 1 else _free_key(base, taken)
         taken.add(key)
         keys[paper_id] = key
     return keys
@@ -151,8 +159,13 @@ def _protect_word(match: re.Match[str]) -> str:
     # A capital after the first letter marks an acronym or a name styled on purpose
     # (URLOST, PixArt, GANs, 3D); sentence-case styles would lower-case it otherwise.
     # "Auto-Tuned" is only title case, part by part, and is left to the style.
-    styled = any(ch.isupper() for part in word.split("-") for ch in part[1:])
+    styled = any(_has_capital(part[1:]) for part in word.split("-"))
     return "{" + word + "}" if styled else word
+
+
+def _has_capital(text: str) -> bool:
+    # islower() (no capital, and some lower-case letter) settles most words, in C.
+    return not text.islower() and any(ch.isupper() for ch in text)
 
 
 def protect(text: str) -> str:

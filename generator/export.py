@@ -33,19 +33,21 @@ def paper_record(paper: Paper) -> dict[str, object]:
     }
 
 
-def records(papers: Sequence[Paper]) -> list[tuple[Paper, str]]:
-    """Return each paper with its ``papers.json`` record text, in the file's order (newest year, then URL).
+def records(papers: Sequence[Paper]) -> list[tuple[Paper, bytes]]:
+    """Return each paper with its ``papers.json`` record (UTF-8), in the file's order (newest year, then URL).
 
-    The text of a record is made once, and serves ``papers.json`` and every topic's file.
+    A record is made and encoded once, and serves ``papers.json`` and every topic's file.
     """
     pairs = [(paper_record(p), p) for p in papers]
     pairs.sort(key=lambda rp: (-int(rp[0]["year"]), str(rp[0]["url"])))  # type: ignore[call-overload]
-    return [(paper, _json_text(record, 1)) for record, paper in pairs]
+    return [(paper, _json_text(record, 1).encode("utf-8")) for record, paper in pairs]
 
 
-def json_list(items: Sequence[str]) -> str:
-    """Return a JSON list of record texts (from ``records``) as a file: stable bytes."""
-    return "[\n" + ",\n".join(" " + item for item in items) + "\n]\n" if items else "[]\n"
+def json_list(items: Sequence[bytes]) -> bytes:
+    """Return a JSON list of encoded records (from ``records``) as a file: stable bytes."""
+    # Joined as bytes: joined as str, one record with a character beyond Latin-1 would
+    # make the whole file take four bytes a character, then need encoding.
+    return b"[\n " + b",\n ".join(items) + b"\n]\n" if items else b"[]\n"
 
 
 _INDENT = " "
@@ -97,12 +99,12 @@ def corpus_files(
 def record_files(papers: Sequence[Paper], topics: Mapping[str, TopicRef]) -> dict[str, bytes]:
     """Return ``papers.json`` and every topic's JSON file: the records, related papers included."""
     ordered = records(papers)
-    files = {urls.PAPERS_JSON: json_list([text for _, text in ordered]).encode("utf-8")}
+    files = {urls.PAPERS_JSON: json_list([text for _, text in ordered])}
     # The records of papers.json, each encoded once, dealt to their topics in the same order.
-    by_topic: dict[str, list[str]] = {}
+    by_topic: dict[str, list[bytes]] = {}
     for paper, text in ordered:
         for name in dict.fromkeys(paper.topics):
             by_topic.setdefault(name, []).append(text)
     for name in sorted(by_topic):
-        files[urls.topic_json(topics[name].slug)] = json_list(by_topic[name]).encode("utf-8")
+        files[urls.topic_json(topics[name].slug)] = json_list(by_topic[name])
     return files

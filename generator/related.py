@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections import defaultdict
 from collections.abc import Sequence
 from itertools import chain, count
 
@@ -151,8 +152,10 @@ def tfidf_matrix(papers: Sequence[Paper]) -> tuple[sparse.csr_matrix, np.ndarray
     # would cost more than everything else here.
     per_paper = [_WORD.findall(document(p).lower()) for p in papers]
     found = list(chain.from_iterable(per_paper))
-    vocab = dict(zip(dict.fromkeys(found), count()))
-    ids = np.array([vocab[w] for w in found], dtype=np.int64)
+    # Columns numbered in order of first occurrence, in one pass: the defaultdict numbers a
+    # word the first time it is looked up.
+    vocab: defaultdict[str, int] = defaultdict(count().__next__)
+    ids = np.fromiter(map(vocab.__getitem__, found), dtype=np.int64, count=len(found))
     indptr = np.concatenate(([0], np.cumsum([len(words) for words in per_paper])))
     counts = sparse.csr_matrix((np.ones(len(ids), dtype=np.float32), ids, indptr), shape=(n, len(vocab)))
     counts.sum_duplicates()
@@ -193,7 +196,8 @@ def top_k(matrix: sparse.csr_matrix, rare: np.ndarray, k: int, block_size: int) 
     m = min(max(CANDIDATES, k), n - 1)
     common = np.setdiff1d(np.arange(matrix.shape[1]), rare)
     first = matrix[:, rare].tocsr()
-    first_t = first.T.tocsc()
+    # As CSR: a product converts its right operand to CSR, every block if it is not.
+    first_t = first.T.tocsr()
     second = matrix[:, common].tocsr()
     out = np.empty((n, k), dtype=np.int64)
     for start in range(0, n, block_size):
@@ -234,9 +238,12 @@ def _best(scores: np.ndarray, m: int) -> np.ndarray:
     if len(short):
         threshold[short] = np.partition(scores[short], width - m, axis=1)[:, width - m]
         keep[short] = scores[short] >= threshold[short, None]
-    rows, cols = np.nonzero(keep)
-    # By row, then score descending, then column: np.lexsort sorts by its last key first.
-    order = np.lexsort((cols, -scores[rows, cols], rows))
+    # By row, columns ascending: the positions of the flattened array (a quarter of the
+    # time of np.nonzero on two dimensions).
+    rows, cols = np.divmod(np.flatnonzero(keep), width)
+    # By row, then score descending; np.lexsort sorts by its last key first, and is stable,
+    # so equal scores keep their columns ascending.
+    order = np.lexsort((-scores[rows, cols], rows))
     cols = cols[order]
     starts = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=height))[:-1]))
     return cols[starts[:, None] + np.arange(m)]

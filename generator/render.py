@@ -206,10 +206,14 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = Non
         _check_free(pages, spec.source)
         template = templates.get(spec.template) or templates.setdefault(spec.template, env.get_template(spec.template))
         front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
-        text = template.render(front_matter=front, **spec.context).rstrip("\n") + "\n"
+        text = template.render(front_matter=front, **spec.context)
+        # Trimmed as bytes: a long page's str may take four bytes a character, and each
+        # step on it copies the whole page.
         if spec.ascii and text.startswith(front):
-            text = front + text[len(front) :].encode("ascii", "xmlcharrefreplace").decode("ascii")
-        pages[spec.source] = text.encode("utf-8")
+            page = front.encode("utf-8") + text[len(front) :].encode("ascii", "xmlcharrefreplace")
+        else:
+            page = text.encode("utf-8")
+        pages[spec.source] = page.rstrip(b"\n") + b"\n"
     return pages
 
 

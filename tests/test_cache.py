@@ -81,3 +81,22 @@ def test_a_corrupt_cache_is_ignored(project: Path) -> None:
     (project / ".papersite-cache" / "enrich.json").write_text("{not json", encoding="utf-8")
     assert _generate(project) == 0
     assert tree_digest(project / "site_src") == first
+
+
+def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_only(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from generator.model import Paper, Source
+
+    papers = [
+        Paper(f"abstract {i}", "ICLR", 2024, Source(Path("a.txt"), i), id=f"{i:012d}", title=f"T{i}", text=f"text {i}")
+        for i in range(3)
+    ]
+    lists = {p.id: tuple(q.id for q in papers if q is not p) for p in papers}
+    first = cache.RelatedCache(tmp_path, papers)
+    assert first.get() is None  # nothing cached yet: a miss without hashing the corpus
+    first.put(lists)
+    assert (tmp_path / "related.json").is_file()
+    assert cache.RelatedCache(tmp_path, list(reversed(papers))).get() == lists
+    edited = [replace(papers[0], text="another text"), *papers[1:]]
+    assert cache.RelatedCache(tmp_path, edited).get() is None

@@ -51,8 +51,8 @@ _JSON = st.recursive(
 
 @given(st.lists(st.dictionaries(st.text(max_size=5), _JSON, max_size=4), max_size=3))
 def test_json_records_are_what_json_dumps_writes(records: list[dict]) -> None:
-    texts = [export._json_text(record, 1) for record in records]
-    assert export.json_list(texts) == json.dumps(records, ensure_ascii=False, indent=1) + "\n"
+    texts = [export._json_text(record, 1).encode("utf-8") for record in records]
+    assert export.json_list(texts).decode("utf-8") == json.dumps(records, ensure_ascii=False, indent=1) + "\n"
 
 
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!|])")
