@@ -683,6 +683,9 @@ def _span_title(a: "_Analysis") -> str:
             seen.add(key)
             if not (weight.known and _known_term(phrase, weight.known)):  # "Large Language Models" names
                 pool.append((phrase, bonus))  # the field: "<contribution> for" it
+    tails = _tails(a, values) if a.contribution >= 0 else []
+    if tails:
+        _add_tailed_heads(pool, heads, tails, a.name)
     best, best_score = _best_phrase(pool, values, a.name)
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
@@ -694,11 +697,39 @@ def _span_title(a: "_Analysis") -> str:
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
-    if len(best) <= _EXTEND_UPTO and a.contribution >= 0:
-        best = _with_tail(best, a, values)
+    if len(best) <= _EXTEND_UPTO and tails:
+        best = _with_tail(best, tails, a.name)
     if weight.acronyms:
         best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(best)
+
+
+def _add_tailed_heads(
+    pool: list[tuple[list[str], float]], heads: Sequence[tuple[list[str], float]], tails: Sequence["_Tail"],
+    name: str | None,
+) -> None:
+    """Offer each contribution phrase with its tail as a phrase of its own ("X" -> "X for Y").
+
+    The tail was added only to the phrase that won without one, so a short contribution phrase
+    ("In-Distribution Interventions") lost to a longer noun phrase of the opening sentence that
+    says less about the paper. A head that says nothing by itself ("Approach", "Framework for
+    ...") takes no tail: "Model via Synthetic Memory Tasks" is not a title.
+    """
+    done: set[tuple[str, ...]] = set()
+    for head, bonus in heads:
+        key = tuple(head)
+        if bonus < _BONUS_TAILED_MIN or key in done or not 2 <= len(head) <= _EXTEND_UPTO:
+            continue
+        done.add(key)
+        if head[0].lower() in _EMPTY_HEADS:
+            continue
+        tailed = _with_tail(head, tails, name)
+        if len(tailed) > len(head):
+            pool.append((tailed, bonus + _TAILED_COST))
+
+
+# Heads from a cue, the name's apposition or its spelling-out take a tail, scored a little lower.
+_BONUS_TAILED_MIN, _TAILED_COST = 1.0, -1.0
 
 
 def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: str | None) -> list[str]:
@@ -719,33 +750,51 @@ def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: st
     return words if _too_long(out, name) else out
 
 
-def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[str]:
+def _with_tail(best: list[str], tails: Sequence["_Tail"], name: str | None) -> list[str]:
     """Add what the contribution sentence says the paper's phrase is for, or how it works.
 
     "Motion Coherent Augmentation" + "for video understanding", "Reinforcing Large Language
-    Agents" + "via policy gradient": the tail is a short noun phrase of the contribution
-    sentence after a preposition (or a verb of use: "which leverages Y" -> "via Y"; or of
-    purpose: "which learns Y" -> "for learning Y"), sharing no topic word with the phrase (or
-    the name) and ending on a topic word. A phrase that already says what it is for ("X for
-    Y") may only take how it works ("via Z"); one that says how it works takes nothing.
+    Agents" + "via policy gradient": the tail (see ``_tails``) is the best-scoring one sharing
+    no topic word with the phrase (or the name). A phrase that already says what it is for
+    ("X for Y") may only take how it works ("via Z"); one that says how it works takes nothing.
     """
     preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
-    if preps & _MECHANISMS:
+    if not tails or preps & _MECHANISMS:
         return best
-    allowed = _MECHANISMS if preps else _TAIL_PREPS.keys()
+    have = {_topic_key(w) for w in best + (name or "").split()}
+    tail: list[str] = []
+    tail_score = float("-inf")
+    for prep, words, keys, s in tails:
+        if s > tail_score and not (preps and prep not in _MECHANISMS) and not keys & have:
+            tail, tail_score = [_TAIL_PREPS[prep]] + words, s
+    if not tail or _too_long(best + tail, name):
+        return best
+    return best + tail
+
+
+_Tail = tuple[str, list[str], set[str], float]  # (preposition or verb as written, words, topic keys, score)
+
+
+def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
+    """Collect, in order, the tails the contribution sentence offers a title phrase.
+
+    A tail is a short noun phrase after a preposition (or a verb of use: "which leverages Y"
+    -> "via Y"; or of purpose: "which learns Y" -> "for learning Y", kept under "to"/"that"/
+    "which") ending on a topic word and scoring at least ``_TAIL_MIN``. Computed once per
+    abstract: every candidate phrase may be offered one.
+    """
     text = _drop_asides(a.sentences[a.contribution])
     tokens = _SPAN_TOKEN.findall(text)
     lows = _lower_all(tokens, text)
-    have = {_topic_key(w) for w in best + (a.name or "").split()}
-    tail, tail_score = [], float("-inf")
+    out: list[_Tail] = []
     for i in range(len(lows) - 1):
         low = lows[i]
-        if low in _PURPOSE_CLAUSE and not preps and _plain_verb(lows[i + 1], finite=low != "to"):
+        if low in _PURPOSE_CLAUSE and _plain_verb(lows[i + 1], finite=low != "to"):
             phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
             if not phrases:
                 continue
-            words, low = _trim([w for w in phrases[0] if w]), "for"
-        elif low in allowed:
+            words = _trim([w for w in phrases[0] if w])
+        elif low in _TAIL_PREPS and low not in _PURPOSE_CLAUSE:
             j = i + 1
             while j < len(lows) and lows[j] in _LEAD_DROP:
                 j += 1  # "for the X" -> "for X"
@@ -756,14 +805,12 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
             continue
         keys = {_topic_key(w) for w in words} - {"-"}
         last = words[-1].lower()
-        if not keys or keys & have or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
+        if not keys or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
             continue  # "for the same goal", "with X-based": no tail to add
         s = _score(words, values, 0.0)
-        if s > tail_score and not _clause_like(words):
-            tail, tail_score = [_TAIL_PREPS[low]] + words, s
-    if tail_score < _TAIL_MIN or _too_long(best + tail, a.name):
-        return best
-    return best + tail
+        if s >= _TAIL_MIN and not _clause_like(words):
+            out.append((low, words, keys, s))
+    return out
 
 
 # Titles of up to this many words may take a tail; a tail must score at least _TAIL_MIN.
@@ -774,8 +821,9 @@ _TAIL_PREPS = {
     **dict.fromkeys("""leverage leverages leveraging exploit exploits exploiting employ employs employing utilize
     utilizes utilizing uses""".split(), "via"),
 }
-_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
 _MECHANISMS = frozenset(word for word, prep in _TAIL_PREPS.items() if prep in ("via", "using", "with"))
+_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
+_TAIL_PREPS.update(dict.fromkeys(_PURPOSE_CLAUSE, "for"))  # a purpose clause's tail is "for <doing> X"
 
 
 def _best_phrase(

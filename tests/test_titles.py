@@ -838,3 +838,23 @@ def test_a_verb_turned_into_a_title_is_spelled_as_english_spells_its_ing_form(ab
     # One-syllable verbs closed by one consonant, and verbs stressed on their last
     # syllable, double it ("planning", "inferring"); others do not ("editing").
     assert infer_title(abstract).startswith(expected)
+
+
+def test_contribution_phrase_with_its_tail_beats_a_longer_opening_phrase() -> None:
+    # "contrastive routing" alone scores below the opening sentence's long noun phrase; with
+    # the tail its sentence gives it, it says more about the paper than the opening does.
+    text = (
+        "Token routing of sparse expert layers in large mixture-of-experts language models wastes expert capacity. "
+        "We introduce contrastive routing, trained with synthetic labels, for mixture-of-experts language models. "
+        "Contrastive routing balances expert capacity, and sparse expert layers train faster with contrastive routing."
+    )
+    assert infer_title(text) == "Contrastive Routing for Mixture-Of-Experts Language Models"
+
+
+def test_a_head_that_says_nothing_takes_no_tail_of_its_own() -> None:
+    from generator.titles_phrases import _add_tailed_heads
+
+    tails = [("for", ["synthetic", "memory", "tasks"], {"synthetic", "memory", "task"}, 3.0)]
+    pool: list = []
+    _add_tailed_heads(pool, [(["Model"], 3.5), (["framework", "design"], 3.5), (["wave", "network"], 3.5)], tails, None)
+    assert pool == [(["wave", "network", "for", "synthetic", "memory", "tasks"], 2.5)]
