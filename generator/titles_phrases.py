@@ -499,6 +499,9 @@ def _trim(words: list[str]) -> list[str]:
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
+    elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
+        verb = words[2]  # "Approach to Debiasing Transformers" -> "Debiasing Transformers"
+        words = [_gerund(verb)] + words[3:] if verb.islower() and _plain_verb(verb, finite=False) else words[2:]
     if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
         for i in range(1, len(words) - 1):
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):

@@ -858,3 +858,19 @@ def test_a_head_that_says_nothing_takes_no_tail_of_its_own() -> None:
     pool: list = []
     _add_tailed_heads(pool, [(["Model"], 3.5), (["framework", "design"], 3.5), (["wave", "network"], 3.5)], tails, None)
     assert pool == [(["wave", "network", "for", "synthetic", "memory", "tasks"], 2.5)]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Language model agency is hard to measure. We propose an approach to evaluate language model agency using "
+         "negotiation games. Negotiation games test language model agency.", "Evaluating Language Model Agency"),
+        ("Attention in transformers encodes demographic bias. We present an approach to debiasing transformers "
+         "without demographics. Debiasing transformers keeps accuracy.", "Debiasing Transformers Without Demographics"),
+        ("Conformal prediction gives coverage guarantees. We propose an approach to conformal prediction for language "
+         "models. Conformal prediction for language models is calibrated.", "Conformal Prediction for Language Models"),
+    ],
+)
+def test_an_approach_to_x_is_titled_x(text: str, title: str) -> None:
+    # "Approach to" says nothing the title needs; "to <verb>" becomes "<Verb>ing".
+    assert infer_title(text) == title
