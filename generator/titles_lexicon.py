@@ -310,6 +310,12 @@ _VERBS_S_MID = frozenset(
     outperforms solve solves handles struggle struggles extends exist preserves disentangles enhances stacks
     orchestrates boosts reduces increases extracts""".split()
 )
+# Verbs in -s that take "to" and a verb ("aims to", "seeks to"): before "to", a finite verb, not a plural.
+_VERBS_S_TO = frozenset(
+    """aims seeks intends tends fails attempts strives needs wants tries continues begins starts helps learns
+    plans manages chooses appears seems proves serves remains wishes hopes struggles refuses promises
+    decides expects allows enables requires ensures leads amounts""".split()
+)
 _NOUNISH = frozenset("train match use lack play yield".split())
 _PLURAL_NOUNS = frozenset("data people criteria phenomena media".split())
 _VERBS_S = frozenset(

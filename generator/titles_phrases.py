@@ -50,6 +50,7 @@ from .titles_lexicon import (
     _VERBS_BASE,
     _VERBS_S,
     _VERBS_S_MID,
+    _VERBS_S_TO,
     _VERB_AFTER_AND,
     _VERB_OBJECT_START,
     _WRAPPERS,
@@ -142,8 +143,9 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
         elif low == "from":
             seen_from = True
         elif words and prev not in preps:
-            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
-                break  # "forecasting plays a role": a finite verb
+            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")) \
+                    and (nxt != "to" or low in _VERBS_S_TO):
+                break  # "forecasting plays a role": a finite verb ("models to perform X": a plural, "to" ends it)
             if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
                 break  # "networks exploiting optimal transport": a participle clause
             if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")

@@ -874,3 +874,29 @@ def test_a_head_that_says_nothing_takes_no_tail_of_its_own() -> None:
 def test_an_approach_to_x_is_titled_x(text: str, title: str) -> None:
     # "Approach to" says nothing the title needs; "to <verb>" becomes "<Verb>ing".
     assert infer_title(text) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # A plural before "to" is a noun: "to" ends the phrase, not the plural.
+        ("large language models to perform spoken question answering", "large language models"),
+        ("graph neural networks to detect fraud", "graph neural networks"),
+        # A verb that takes "to" is a finite verb: the phrase ends before it.
+        ("unsupervised video object learning aims to find objects", "unsupervised video object learning"),
+        ("the encoder learns to compress images", "the encoder"),
+    ],
+)
+def test_a_plural_before_to_ends_the_phrase_a_verb_before_to_does_not_join_it(text: str, words: str) -> None:
+    from generator.titles_phrases import _walk
+
+    tokens = text.split()
+    assert " ".join(_walk(tokens, [t.lower() for t in tokens], 0)[0]) == words
+
+
+def test_pretrained_language_models_keep_their_noun_before_to() -> None:
+    text = (
+        "Speech models are hard to adapt. We present a method for adapting pre-trained large language models to "
+        "perform spoken question answering. Spoken question answering needs large language models."
+    )
+    assert infer_title(text) == "Adapting Pre-Trained Large Language Models for Performing Spoken Question Answering"
