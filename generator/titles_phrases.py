@@ -278,8 +278,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
             i, n = 0, len(tokens)
             subject = idx == 0  # the opening sentence's subject names the paper's field
             while i < n:  # every noun phrase of the sentences that frame the paper
-                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
-                    i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
+                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT) or (
+                        i > 1 and lows[i - 2] in _VERB_NEXT and lows[i - 1].endswith("ly")):
+                    i += 1  # after "that", "can", "to" (and an adverb: "that typically") comes a verb, not a noun phrase
                     continue
                 if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
                     subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."

@@ -900,3 +900,15 @@ def test_pretrained_language_models_keep_their_noun_before_to() -> None:
         "perform spoken question answering. Spoken question answering needs large language models."
     )
     assert infer_title(text) == "Adapting Pre-Trained Large Language Models for Performing Spoken Question Answering"
+
+
+def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
+    from generator.titles_analysis import _analyse
+    from generator.titles_phrases import _candidates
+
+    text = (
+        "Attention heads that typically move entity attributes to the final token drive hallucinations. "
+        "We study hallucinations in language models."
+    )
+    starts = {words[0].lower() for words, _, _ in _candidates(_analyse(text))}
+    assert "move" not in starts and "entity" in starts  # the verb's object is a noun phrase
