@@ -316,6 +316,13 @@ _VERBS_S_TO = frozenset(
     plans manages chooses appears seems proves serves remains wishes hopes struggles refuses promises
     decides expects allows enables requires ensures leads amounts""".split()
 )
+# Verbs in -s that take a "that" clause ("shows that"): before "that", a finite verb, not a plural.
+_VERBS_S_THAT = frozenset(
+    """shows suggests indicates reveals demonstrates proves finds argues claims assumes means implies ensures
+    states says notes observes requires guarantees establishes confirms posits hypothesizes believes knows
+    thinks predicts highlights illustrates verifies holds asserts stipulates dictates determines
+    explains learns assumes expects""".split()
+)
 _NOUNISH = frozenset("train match use lack play yield".split())
 _PLURAL_NOUNS = frozenset("data people criteria phenomena media".split())
 _VERBS_S = frozenset(

@@ -50,6 +50,7 @@ from .titles_lexicon import (
     _VERBS_BASE,
     _VERBS_S,
     _VERBS_S_MID,
+    _VERBS_S_THAT,
     _VERBS_S_TO,
     _VERB_AFTER_AND,
     _VERB_OBJECT_START,
@@ -144,7 +145,7 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
             seen_from = True
         elif words and prev not in preps:
             if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")) \
-                    and (nxt != "to" or low in _VERBS_S_TO):
+                    and (nxt != "to" or low in _VERBS_S_TO) and (nxt != "that" or low in _VERBS_S_THAT):
                 break  # "forecasting plays a role": a finite verb ("models to perform X": a plural, "to" ends it)
             if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
                 break  # "networks exploiting optimal transport": a participle clause
