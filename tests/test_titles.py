@@ -915,3 +915,17 @@ def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
     )
     starts = {words[0].lower() for words, _, _ in _candidates(_analyse(text))}
     assert "move" not in starts and "entity" in starts  # the verb's object is a noun phrase
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("two new trigger generation methods for dataset distillation", "trigger generation for dataset distillation"),
+        ("three forms of composition", "forms of composition"),
+        ("two-stage training of diffusion models", "two-stage training of diffusion models"),
+    ],
+)
+def test_a_count_never_opens_a_title(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
