@@ -48,6 +48,7 @@ from .titles_lexicon import (
     _TO_NOUNS,
     _VERBS,
     _VERBS_BASE,
+    _VERBS_BASE_MID,
     _VERBS_S,
     _VERBS_S_MID,
     _VERBS_S_THAT,
@@ -579,7 +580,7 @@ def _clause_like(words: Sequence[str]) -> bool:
         prev = words[k - 1].lower()
         if low in _MID_ADVERBS:
             return True  # "Modern Frameworks Often Train ..."
-        if low in _VERBS_BASE and low not in _NOUNISH and prev not in _PREPS:
+        if (low in _VERBS_BASE or low in _VERBS_BASE_MID) and low not in _NOUNISH and prev not in _PREPS:
             if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
                 return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
         elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):

@@ -929,3 +929,20 @@ def test_a_count_never_opens_a_title(words: str, trimmed: str) -> None:
     from generator.titles_phrases import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Large Language Models Excel", True),
+        ("Biological and Artificial Neural Systems Form High-Dimensional Representations", True),
+        ("Pretraining Allocates Some Model Dimensions", True),
+        ("Knowledge Distillation Compresses Deep Neural Networks", True),
+        ("Face Recognition Algorithms", False),  # a verb that is a noun too opens a noun phrase
+        ("Camera Poses for Multi-View 3D Modeling", False),
+    ],
+)
+def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bool) -> None:
+    from generator.titles_phrases import _clause_like
+
+    assert _clause_like(phrase.split()) is clause
