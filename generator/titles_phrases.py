@@ -946,8 +946,9 @@ _MAX_CHARS = 100  # titles.MAX_TITLE
 _DATED = frozenset(
     "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
 )
-# Counts that open a phrase ("two algorithms", "three benchmarks") number what the abstract lists: no title starts on one.
-_COUNTS = frozenset("two three four five six seven eight nine ten".split())
+# Counts and quantifiers that open a phrase ("two algorithms", "most successful models", "both audio
+# perception and ...") number or rank what the abstract lists: no title starts on one (nor on "as").
+_COUNTS = frozenset("two three four five six seven eight nine ten all both many most each every some as".split())
 _NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED | _COUNTS
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())

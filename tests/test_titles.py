@@ -923,9 +923,12 @@ def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
         ("two new trigger generation methods for dataset distillation", "trigger generation for dataset distillation"),
         ("three forms of composition", "forms of composition"),
         ("two-stage training of diffusion models", "two-stage training of diffusion models"),
+        ("most successful models of human vision", "successful models of human vision"),
+        ("both audio perception and reasoning ability", "audio perception and reasoning ability"),
+        ("as group-class balanced sampling", "group-class balanced sampling"),
     ],
 )
-def test_a_count_never_opens_a_title(words: str, trimmed: str) -> None:
+def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> None:
     from generator.titles_phrases import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
