@@ -502,6 +502,15 @@ def _trim(words: list[str]) -> list[str]:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
+    if len(words) > 2 and _REPORTS.intersection(w.lower() for w in words):
+        for k in range(len(words) - 2):
+            if words[k] in _CUT_AT:
+                break  # "Agent for Designing New Experiments on X": the report is not the phrase's head
+            if words[k].lower() in _REPORTS and words[k + 1] in _REPORT_PREPS:
+                words = words[k + 2 :]  # "Preliminary Evidence for the Reversal Curse" -> "Reversal Curse"
+                while words and words[0].lower() in _NEVER_FIRST:
+                    words = words[1:]
+                break
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
@@ -512,6 +521,18 @@ def _trim(words: list[str]) -> list[str]:
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
+
+
+# What a paper reports rather than what it is about: "Extensive Numerical Experiments" is no title,
+# and "Preliminary Evidence for X" is titled X.
+_REPORTS = frozenset("experiments evidence insights suggestions findings results observations".split())
+_REPORT_PREPS = frozenset("for of on into about".split())
+
+
+
+def _report(words: Sequence[str]) -> bool:
+    """Tell whether a phrase names only what the paper reports ("Extensive Numerical Experiments")."""
+    return words[-1].lower() in _REPORTS and not any(w in _CUT_AT and w != "and" for w in words)
 
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
@@ -850,7 +871,7 @@ def _best_phrase(
         phrase, bonus = pool[i]
         s = _score(phrase, values, bonus)
         if (s > best_score or s == best_score and i < best_i) and (name or len(phrase) > 1) \
-                and not _clause_like(phrase) and not _too_long(phrase, name):
+                and not _clause_like(phrase) and not _too_long(phrase, name) and not _report(phrase):
             best_i, best_score = i, s  # the checks run only for a would-be winner; one word is a title only after a name
     return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
 

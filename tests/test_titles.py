@@ -949,3 +949,25 @@ def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bo
     from generator.titles_phrases import _clause_like
 
     assert _clause_like(phrase.split()) is clause
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("preliminary evidence for the reversal curse", "reversal curse"),
+        ("insights into the generalization capacity of graph networks", "generalization capacity of graph networks"),
+        ("agent for designing new experiments on cells", "agent for designing new experiments on cells"),
+    ],
+)
+def test_what_a_paper_reports_on_x_is_titled_x(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
+
+
+def test_what_a_paper_reports_is_not_a_title() -> None:
+    text = (
+        "Scaling laws describe associative memories. We present extensive numerical experiments on associative "
+        "memories. Associative memories scale with data."
+    )
+    assert infer_title(text) == "Associative Memories"
