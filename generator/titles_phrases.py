@@ -563,7 +563,7 @@ _PLAIN_ADJECTIVES = frozenset(
     """discrete complex robust large small deep high low multiple sparse dense linear nonlinear non-linear
     convex non-convex nonconvex scalable efficient accurate diverse different other various unseen
     pretrained pre-trained fine-grained open-source real-world long-range high-dimensional
-    low-dimensional""".split()
+    low-dimensional rich poor fast slow strong weak hard easy good bad wide narrow broad""".split()
 )
 # Words with an adjective's ending that are nouns at the end of a title.
 _NOUN_ENDINGS = frozenset(

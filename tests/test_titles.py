@@ -487,6 +487,7 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
         (["perceptual", "similarity", "metric"], ["perceptual", "similarity", "metric"]),  # nouns kept
         (["graph", "signal"], ["graph", "signal"]),
         (["value", "potential"], ["value", "potential"]),
+        (["transitioning", "from", "lazy", "dynamics", "to", "a", "rich"], ["transitioning", "from", "lazy", "dynamics"]),
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
