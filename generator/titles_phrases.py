@@ -496,6 +496,10 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-2]  # "framework for understanding" lost what is understood
         elif len(words) > 1 and _adjective_end(last):
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
+        elif len(words) > 1 and (last in _LAST_ADVERBS or len(last) > 4 and last.endswith("ly") and not last.endswith(_NOT_ADVERB)):
+            words = words[:-1]  # "Recognition Models with Parametrically": an adverb cut from its verb
+        elif last.endswith(("'s", "\u2019s")) and len(last) > 3:
+            words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
         else:
             break
     while words and words[0].lower() in _NEVER_FIRST:
@@ -534,6 +538,9 @@ def _report(words: Sequence[str]) -> bool:
     """Tell whether a phrase names only what the paper reports ("Extensive Numerical Experiments")."""
     return words[-1].lower() in _REPORTS and not any(w in _CUT_AT and w != "and" for w in words)
 
+
+# Adverbs without "-ly" that a phrase cut from its clause may end on ("Safety Even").
+_LAST_ADVERBS = frozenset("even still only already".split())
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
 _NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP

@@ -488,6 +488,11 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
         (["graph", "signal"], ["graph", "signal"]),
         (["value", "potential"], ["value", "potential"]),
         (["transitioning", "from", "lazy", "dynamics", "to", "a", "rich"], ["transitioning", "from", "lazy", "dynamics"]),
+        # Nor on an adverb cut from its verb, nor on a possessive cut from what it owns.
+        (["recognition", "models", "with", "parametrically"], ["recognition", "models"]),
+        (["safe", "transfer", "even"], ["safe", "transfer"]),
+        (["exemplars", "for", "language", "model's"], ["exemplars", "for", "language", "model"]),
+        (["graph", "anomaly"], ["graph", "anomaly"]),  # a noun in -ly
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
