@@ -506,15 +506,14 @@ def _trim(words: list[str]) -> list[str]:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
-    if len(words) > 2 and _REPORTS.intersection(w.lower() for w in words):
-        for k in range(len(words) - 2):
-            if words[k] in _CUT_AT:
-                break  # "Agent for Designing New Experiments on X": the report is not the phrase's head
-            if words[k].lower() in _REPORTS and words[k + 1] in _REPORT_PREPS:
-                words = words[k + 2 :]  # "Preliminary Evidence for the Reversal Curse" -> "Reversal Curse"
-                while words and words[0].lower() in _NEVER_FIRST:
-                    words = words[1:]
-                break
+    if not _REPORTS_AS_WRITTEN.isdisjoint(words):  # a set test first: most phrases report nothing
+        for k in range(1, len(words) - 1):  # at the phrase's first preposition:
+            if words[k] in _CUT_AT or words[k] == "about":
+                if words[k] in _REPORT_PREPS and words[k - 1].lower() in _REPORTS:
+                    words = words[k + 1 :]  # "Preliminary Evidence for the Reversal Curse" -> "Reversal Curse"
+                    while words and words[0].lower() in _NEVER_FIRST:
+                        words = words[1:]
+                break  # not "Agent for Designing New Experiments on X": there the report is not the head
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
@@ -531,6 +530,7 @@ def _trim(words: list[str]) -> list[str]:
 # and "Preliminary Evidence for X" is titled X.
 _REPORTS = frozenset("experiments evidence insights suggestions findings results observations".split())
 _REPORT_PREPS = frozenset("for of on into about".split())
+_REPORTS_AS_WRITTEN = _REPORTS | {w.capitalize() for w in _REPORTS} | {w.upper() for w in _REPORTS}
 
 
 
