@@ -839,13 +839,12 @@ def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
             continue
         if not _FIELD_MIN <= len(words) <= _FIELD_MAX or any(w.lower() in _CUT_AT for w in words):
             continue
-        keys = {_topic_key(w) for w in words} - {"-"}
         last = words[-1].lower()
-        if not keys or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
+        if not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
             continue  # "for the same goal", "with X-based": no tail to add
         s = _score(words, values, 0.0)
-        if s >= _TAIL_MIN and not _clause_like(words):
-            out.append((low, words, keys, s))
+        if s >= _TAIL_MIN and not _clause_like(words):  # its last word is a topic word: it has a key
+            out.append((low, words, {_topic_key(w) for w in words} - {"-"}, s))
     return out
 
 
