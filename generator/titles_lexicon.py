@@ -297,8 +297,10 @@ _VERBS_BASE = frozenset(
     depend tend lack remain suggest indicate reveal play become emerge encode predict outperform achieve
     improve enable allow provide yield make use leverage exploit rely assume ignore neglect overlook
     obtain reach exceed match solve address handle degrade collapse converge diverge memorize forget
-    generalize exist extend""".split()
+    generalize exist extend excel pose involve contain differ vary operate appear compress allocate assign""".split()
 )
+# Verbs that are nouns too ("Face Recognition", "Form Understanding"): a verb only after a plural subject.
+_VERBS_BASE_MID = frozenset("hold form start need take offer face share".split())
 _MID_ADVERBS = frozenset("often now usually always never sometimes still also already".split())
 _OPENING_VERBS = frozenset(
     """develop learn study design propose build identify investigate explore analyze analyse examine introduce
@@ -308,7 +310,21 @@ _VERBS_S_MID = frozenset(
     """learns trains produces affects captures generates encodes predicts reveals exhibits requires relies
     depends suffers fails achieves improves enables allows provides makes leverages exploits helps
     outperforms solve solves handles struggle struggles extends exist preserves disentangles enhances stacks
-    orchestrates boosts reduces increases extracts""".split()
+    orchestrates boosts reduces increases extracts excels forms starts offers faces involves contains
+    shares differs varies operates takes needs aims seeks compresses allocates assigns""".split()
+)
+# Verbs in -s that take "to" and a verb ("aims to", "seeks to"): before "to", a finite verb, not a plural.
+_VERBS_S_TO = frozenset(
+    """aims seeks intends tends fails attempts strives needs wants tries continues begins starts helps learns
+    plans manages chooses appears seems proves serves remains wishes hopes struggles refuses promises
+    decides expects allows enables requires ensures leads amounts""".split()
+)
+# Verbs in -s that take a "that" clause ("shows that"): before "that", a finite verb, not a plural.
+_VERBS_S_THAT = frozenset(
+    """shows suggests indicates reveals demonstrates proves finds argues claims assumes means implies ensures
+    states says notes observes requires guarantees establishes confirms posits hypothesizes believes knows
+    thinks predicts highlights illustrates verifies holds asserts stipulates dictates determines
+    explains learns assumes expects""".split()
 )
 _NOUNISH = frozenset("train match use lack play yield".split())
 _PLURAL_NOUNS = frozenset("data people criteria phenomena media".split())

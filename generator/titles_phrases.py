@@ -48,8 +48,11 @@ from .titles_lexicon import (
     _TO_NOUNS,
     _VERBS,
     _VERBS_BASE,
+    _VERBS_BASE_MID,
     _VERBS_S,
     _VERBS_S_MID,
+    _VERBS_S_THAT,
+    _VERBS_S_TO,
     _VERB_AFTER_AND,
     _VERB_OBJECT_START,
     _WRAPPERS,
@@ -142,8 +145,9 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
         elif low == "from":
             seen_from = True
         elif words and prev not in preps:
-            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")):
-                break  # "forecasting plays a role": a finite verb
+            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")) \
+                    and (nxt != "to" or low in _VERBS_S_TO) and (nxt != "that" or low in _VERBS_S_THAT):
+                break  # "forecasting plays a role": a finite verb ("models to perform X": a plural, "to" ends it)
             if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
                 break  # "networks exploiting optimal transport": a participle clause
             if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
@@ -276,8 +280,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
             i, n = 0, len(tokens)
             subject = idx == 0  # the opening sentence's subject names the paper's field
             while i < n:  # every noun phrase of the sentences that frame the paper
-                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT):
-                    i += 1  # after "that", "can", "to" comes a verb, not a noun phrase
+                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT) or (
+                        i > 1 and lows[i - 2] in _VERB_NEXT and lows[i - 1].endswith("ly")):
+                    i += 1  # after "that", "can", "to" (and an adverb: "that typically") comes a verb, not a noun phrase
                     continue
                 if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
                     subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."
@@ -491,20 +496,51 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-2]  # "framework for understanding" lost what is understood
         elif len(words) > 1 and _adjective_end(last):
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
+        elif len(words) > 1 and (last in _LAST_ADVERBS or len(last) > 4 and last.endswith("ly") and not last.endswith(_NOT_ADVERB)):
+            words = words[:-1]  # "Recognition Models with Parametrically": an adverb cut from its verb
+        elif last.endswith(("'s", "\u2019s")) and len(last) > 3:
+            words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
         else:
             break
     while words and words[0].lower() in _NEVER_FIRST:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
+    if not _REPORTS_AS_WRITTEN.isdisjoint(words):  # a set test first: most phrases report nothing
+        for k in range(1, len(words) - 1):  # at the phrase's first preposition:
+            if words[k] in _CUT_AT or words[k] == "about":
+                if words[k] in _REPORT_PREPS and words[k - 1].lower() in _REPORTS:
+                    words = words[k + 1 :]  # "Preliminary Evidence for the Reversal Curse" -> "Reversal Curse"
+                    while words and words[0].lower() in _NEVER_FIRST:
+                        words = words[1:]
+                break  # not "Agent for Designing New Experiments on X": there the report is not the head
     if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
+    elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
+        verb = words[2]  # "Approach to Debiasing Transformers" -> "Debiasing Transformers"
+        words = [_gerund(verb)] + words[3:] if verb.islower() and _plain_verb(verb, finite=False) else words[2:]
     if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
         for i in range(1, len(words) - 1):
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
                 return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
     return words
 
+
+# What a paper reports rather than what it is about: "Extensive Numerical Experiments" is no title,
+# and "Preliminary Evidence for X" is titled X.
+_REPORTS = frozenset("experiments evidence insights suggestions findings results observations".split())
+_REPORT_PREPS = frozenset("for of on into about".split())
+_REPORTS_AS_WRITTEN = _REPORTS | {w.capitalize() for w in _REPORTS} | {w.upper() for w in _REPORTS}
+
+
+
+def _report(words: Sequence[str]) -> bool:
+    """Tell whether a phrase names only what the paper reports ("Extensive Numerical Experiments")."""
+    return words[-1].lower() in _REPORTS and not any(w in _CUT_AT and w != "and" for w in words)
+
+
+# Adverbs without "-ly" that a phrase cut from its clause may end on ("Safety Even").
+_LAST_ADVERBS = frozenset("even still only already".split())
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
 _NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
@@ -534,7 +570,7 @@ _PLAIN_ADJECTIVES = frozenset(
     """discrete complex robust large small deep high low multiple sparse dense linear nonlinear non-linear
     convex non-convex nonconvex scalable efficient accurate diverse different other various unseen
     pretrained pre-trained fine-grained open-source real-world long-range high-dimensional
-    low-dimensional""".split()
+    low-dimensional rich poor fast slow strong weak hard easy good bad wide narrow broad""".split()
 )
 # Words with an adjective's ending that are nouns at the end of a title.
 _NOUN_ENDINGS = frozenset(
@@ -572,7 +608,7 @@ def _clause_like(words: Sequence[str]) -> bool:
         prev = words[k - 1].lower()
         if low in _MID_ADVERBS:
             return True  # "Modern Frameworks Often Train ..."
-        if low in _VERBS_BASE and low not in _NOUNISH and prev not in _PREPS:
+        if (low in _VERBS_BASE or low in _VERBS_BASE_MID) and low not in _NOUNISH and prev not in _PREPS:
             if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
                 return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
         elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
@@ -683,6 +719,9 @@ def _span_title(a: "_Analysis") -> str:
             seen.add(key)
             if not (weight.known and _known_term(phrase, weight.known)):  # "Large Language Models" names
                 pool.append((phrase, bonus))  # the field: "<contribution> for" it
+    tails = _tails(a, values) if a.contribution >= 0 else []
+    if tails:
+        _add_tailed_heads(pool, heads, tails, a.name)
     best, best_score = _best_phrase(pool, values, a.name)
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
@@ -694,11 +733,39 @@ def _span_title(a: "_Analysis") -> str:
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
-    if len(best) <= _EXTEND_UPTO and a.contribution >= 0:
-        best = _with_tail(best, a, values)
+    if len(best) <= _EXTEND_UPTO and tails:
+        best = _with_tail(best, tails, a.name)
     if weight.acronyms:
         best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(best)
+
+
+def _add_tailed_heads(
+    pool: list[tuple[list[str], float]], heads: Sequence[tuple[list[str], float]], tails: Sequence["_Tail"],
+    name: str | None,
+) -> None:
+    """Offer each contribution phrase with its tail as a phrase of its own ("X" -> "X for Y").
+
+    The tail was added only to the phrase that won without one, so a short contribution phrase
+    ("In-Distribution Interventions") lost to a longer noun phrase of the opening sentence that
+    says less about the paper. A head that says nothing by itself ("Approach", "Framework for
+    ...") takes no tail: "Model via Synthetic Memory Tasks" is not a title.
+    """
+    done: set[tuple[str, ...]] = set()
+    for head, bonus in heads:
+        key = tuple(head)
+        if bonus < _BONUS_TAILED_MIN or key in done or not 2 <= len(head) <= _EXTEND_UPTO:
+            continue
+        done.add(key)
+        if head[0].lower() in _EMPTY_HEADS:
+            continue
+        tailed = _with_tail(head, tails, name)
+        if len(tailed) > len(head):
+            pool.append((tailed, bonus + _TAILED_COST))
+
+
+# Heads from a cue, the name's apposition or its spelling-out take a tail, scored a little lower.
+_BONUS_TAILED_MIN, _TAILED_COST = 1.0, -1.0
 
 
 def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: str | None) -> list[str]:
@@ -719,33 +786,51 @@ def _spelled_acronyms(words: list[str], acronyms: dict[str, list[str]], name: st
     return words if _too_long(out, name) else out
 
 
-def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[str]:
+def _with_tail(best: list[str], tails: Sequence["_Tail"], name: str | None) -> list[str]:
     """Add what the contribution sentence says the paper's phrase is for, or how it works.
 
     "Motion Coherent Augmentation" + "for video understanding", "Reinforcing Large Language
-    Agents" + "via policy gradient": the tail is a short noun phrase of the contribution
-    sentence after a preposition (or a verb of use: "which leverages Y" -> "via Y"; or of
-    purpose: "which learns Y" -> "for learning Y"), sharing no topic word with the phrase (or
-    the name) and ending on a topic word. A phrase that already says what it is for ("X for
-    Y") may only take how it works ("via Z"); one that says how it works takes nothing.
+    Agents" + "via policy gradient": the tail (see ``_tails``) is the best-scoring one sharing
+    no topic word with the phrase (or the name). A phrase that already says what it is for
+    ("X for Y") may only take how it works ("via Z"); one that says how it works takes nothing.
     """
     preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
-    if preps & _MECHANISMS:
+    if not tails or preps & _MECHANISMS:
         return best
-    allowed = _MECHANISMS if preps else _TAIL_PREPS.keys()
+    have = {_topic_key(w) for w in best + (name or "").split()}
+    tail: list[str] = []
+    tail_score = float("-inf")
+    for prep, words, keys, s in tails:
+        if s > tail_score and not (preps and prep not in _MECHANISMS) and not keys & have:
+            tail, tail_score = [_TAIL_PREPS[prep]] + words, s
+    if not tail or _too_long(best + tail, name):
+        return best
+    return best + tail
+
+
+_Tail = tuple[str, list[str], set[str], float]  # (preposition or verb as written, words, topic keys, score)
+
+
+def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
+    """Collect, in order, the tails the contribution sentence offers a title phrase.
+
+    A tail is a short noun phrase after a preposition (or a verb of use: "which leverages Y"
+    -> "via Y"; or of purpose: "which learns Y" -> "for learning Y", kept under "to"/"that"/
+    "which") ending on a topic word and scoring at least ``_TAIL_MIN``. Computed once per
+    abstract: every candidate phrase may be offered one.
+    """
     text = _drop_asides(a.sentences[a.contribution])
     tokens = _SPAN_TOKEN.findall(text)
     lows = _lower_all(tokens, text)
-    have = {_topic_key(w) for w in best + (a.name or "").split()}
-    tail, tail_score = [], float("-inf")
+    out: list[_Tail] = []
     for i in range(len(lows) - 1):
         low = lows[i]
-        if low in _PURPOSE_CLAUSE and not preps and _plain_verb(lows[i + 1], finite=low != "to"):
+        if low in _PURPOSE_CLAUSE and _plain_verb(lows[i + 1], finite=low != "to"):
             phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
             if not phrases:
                 continue
-            words, low = _trim([w for w in phrases[0] if w]), "for"
-        elif low in allowed:
+            words = _trim([w for w in phrases[0] if w])
+        elif low in _TAIL_PREPS and low not in _PURPOSE_CLAUSE:
             j = i + 1
             while j < len(lows) and lows[j] in _LEAD_DROP:
                 j += 1  # "for the X" -> "for X"
@@ -754,16 +839,13 @@ def _with_tail(best: list[str], a: "_Analysis", values: "_WordValues") -> list[s
             continue
         if not _FIELD_MIN <= len(words) <= _FIELD_MAX or any(w.lower() in _CUT_AT for w in words):
             continue
-        keys = {_topic_key(w) for w in words} - {"-"}
         last = words[-1].lower()
-        if not keys or keys & have or not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
+        if not values[words[-1]][0] or _adjective_end(last) or last.endswith(("ble", "ful")):
             continue  # "for the same goal", "with X-based": no tail to add
         s = _score(words, values, 0.0)
-        if s > tail_score and not _clause_like(words):
-            tail, tail_score = [_TAIL_PREPS[low]] + words, s
-    if tail_score < _TAIL_MIN or _too_long(best + tail, a.name):
-        return best
-    return best + tail
+        if s >= _TAIL_MIN and not _clause_like(words):  # its last word is a topic word: it has a key
+            out.append((low, words, {_topic_key(w) for w in words} - {"-"}, s))
+    return out
 
 
 # Titles of up to this many words may take a tail; a tail must score at least _TAIL_MIN.
@@ -774,8 +856,9 @@ _TAIL_PREPS = {
     **dict.fromkeys("""leverage leverages leveraging exploit exploits exploiting employ employs employing utilize
     utilizes utilizing uses""".split(), "via"),
 }
-_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
 _MECHANISMS = frozenset(word for word, prep in _TAIL_PREPS.items() if prep in ("via", "using", "with"))
+_PURPOSE_CLAUSE = frozenset(("to", "that", "which"))
+_TAIL_PREPS.update(dict.fromkeys(_PURPOSE_CLAUSE, "for"))  # a purpose clause's tail is "for <doing> X"
 
 
 def _best_phrase(
@@ -794,7 +877,7 @@ def _best_phrase(
         phrase, bonus = pool[i]
         s = _score(phrase, values, bonus)
         if (s > best_score or s == best_score and i < best_i) and (name or len(phrase) > 1) \
-                and not _clause_like(phrase) and not _too_long(phrase, name):
+                and not _clause_like(phrase) and not _too_long(phrase, name) and not _report(phrase):
             best_i, best_score = i, s  # the checks run only for a would-be winner; one word is a title only after a name
     return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
 
@@ -890,7 +973,10 @@ _MAX_CHARS = 100  # titles.MAX_TITLE
 _DATED = frozenset(
     "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
 )
-_NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED
+# Counts and quantifiers that open a phrase ("two algorithms", "most successful models", "both audio
+# perception and ...") number or rank what the abstract lists: no title starts on one (nor on "as").
+_COUNTS = frozenset("two three four five six seven eight nine ten all both many most each every some as".split())
+_NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED | _COUNTS
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0

@@ -487,6 +487,12 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
         (["perceptual", "similarity", "metric"], ["perceptual", "similarity", "metric"]),  # nouns kept
         (["graph", "signal"], ["graph", "signal"]),
         (["value", "potential"], ["value", "potential"]),
+        (["transitioning", "from", "lazy", "dynamics", "to", "a", "rich"], ["transitioning", "from", "lazy", "dynamics"]),
+        # Nor on an adverb cut from its verb, nor on a possessive cut from what it owns.
+        (["recognition", "models", "with", "parametrically"], ["recognition", "models"]),
+        (["safe", "transfer", "even"], ["safe", "transfer"]),
+        (["exemplars", "for", "language", "model's"], ["exemplars", "for", "language", "model"]),
+        (["graph", "anomaly"], ["graph", "anomaly"]),  # a noun in -ly
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
@@ -838,3 +844,136 @@ def test_a_verb_turned_into_a_title_is_spelled_as_english_spells_its_ing_form(ab
     # One-syllable verbs closed by one consonant, and verbs stressed on their last
     # syllable, double it ("planning", "inferring"); others do not ("editing").
     assert infer_title(abstract).startswith(expected)
+
+
+def test_contribution_phrase_with_its_tail_beats_a_longer_opening_phrase() -> None:
+    # "contrastive routing" alone scores below the opening sentence's long noun phrase; with
+    # the tail its sentence gives it, it says more about the paper than the opening does.
+    text = (
+        "Token routing of sparse expert layers in large mixture-of-experts language models wastes expert capacity. "
+        "We introduce contrastive routing, trained with synthetic labels, for mixture-of-experts language models. "
+        "Contrastive routing balances expert capacity, and sparse expert layers train faster with contrastive routing."
+    )
+    assert infer_title(text) == "Contrastive Routing for Mixture-Of-Experts Language Models"
+
+
+def test_a_head_that_says_nothing_takes_no_tail_of_its_own() -> None:
+    from generator.titles_phrases import _add_tailed_heads
+
+    tails = [("for", ["synthetic", "memory", "tasks"], {"synthetic", "memory", "task"}, 3.0)]
+    pool: list = []
+    _add_tailed_heads(pool, [(["Model"], 3.5), (["framework", "design"], 3.5), (["wave", "network"], 3.5)], tails, None)
+    assert pool == [(["wave", "network", "for", "synthetic", "memory", "tasks"], 2.5)]
+
+
+@pytest.mark.parametrize(
+    ("text", "title"),
+    [
+        ("Language model agency is hard to measure. We propose an approach to evaluate language model agency using "
+         "negotiation games. Negotiation games test language model agency.", "Evaluating Language Model Agency"),
+        ("Attention in transformers encodes demographic bias. We present an approach to debiasing transformers "
+         "without demographics. Debiasing transformers keeps accuracy.", "Debiasing Transformers Without Demographics"),
+        ("Conformal prediction gives coverage guarantees. We propose an approach to conformal prediction for language "
+         "models. Conformal prediction for language models is calibrated.", "Conformal Prediction for Language Models"),
+    ],
+)
+def test_an_approach_to_x_is_titled_x(text: str, title: str) -> None:
+    # "Approach to" says nothing the title needs; "to <verb>" becomes "<Verb>ing".
+    assert infer_title(text) == title
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # A plural before "to" is a noun: "to" ends the phrase, not the plural.
+        ("large language models to perform spoken question answering", "large language models"),
+        ("graph neural networks to detect fraud", "graph neural networks"),
+        # A verb that takes "to" is a finite verb: the phrase ends before it.
+        ("unsupervised video object learning aims to find objects", "unsupervised video object learning"),
+        ("the encoder learns to compress images", "the encoder"),
+        # So for "that": "models that generalize" ends on its noun, "the theory shows that" before its verb.
+        ("attention-free language models that fail at recall", "attention-free language models"),
+        ("the theory shows that models fail", "the theory"),
+    ],
+)
+def test_a_plural_before_to_or_that_ends_the_phrase_a_verb_before_them_does_not_join_it(text: str, words: str) -> None:
+    from generator.titles_phrases import _walk
+
+    tokens = text.split()
+    assert " ".join(_walk(tokens, [t.lower() for t in tokens], 0)[0]) == words
+
+
+def test_pretrained_language_models_keep_their_noun_before_to() -> None:
+    text = (
+        "Speech models are hard to adapt. We present a method for adapting pre-trained large language models to "
+        "perform spoken question answering. Spoken question answering needs large language models."
+    )
+    assert infer_title(text) == "Adapting Pre-Trained Large Language Models for Performing Spoken Question Answering"
+
+
+def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
+    from generator.titles_analysis import _analyse
+    from generator.titles_phrases import _candidates
+
+    text = (
+        "Attention heads that typically move entity attributes to the final token drive hallucinations. "
+        "We study hallucinations in language models."
+    )
+    starts = {words[0].lower() for words, _, _ in _candidates(_analyse(text))}
+    assert "move" not in starts and "entity" in starts  # the verb's object is a noun phrase
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("two new trigger generation methods for dataset distillation", "trigger generation for dataset distillation"),
+        ("three forms of composition", "forms of composition"),
+        ("two-stage training of diffusion models", "two-stage training of diffusion models"),
+        ("most successful models of human vision", "successful models of human vision"),
+        ("both audio perception and reasoning ability", "audio perception and reasoning ability"),
+        ("as group-class balanced sampling", "group-class balanced sampling"),
+    ],
+)
+def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Large Language Models Excel", True),
+        ("Biological and Artificial Neural Systems Form High-Dimensional Representations", True),
+        ("Pretraining Allocates Some Model Dimensions", True),
+        ("Knowledge Distillation Compresses Deep Neural Networks", True),
+        ("Face Recognition Algorithms", False),  # a verb that is a noun too opens a noun phrase
+        ("Camera Poses for Multi-View 3D Modeling", False),
+    ],
+)
+def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bool) -> None:
+    from generator.titles_phrases import _clause_like
+
+    assert _clause_like(phrase.split()) is clause
+
+
+@pytest.mark.parametrize(
+    ("words", "trimmed"),
+    [
+        ("preliminary evidence for the reversal curse", "reversal curse"),
+        ("insights into the generalization capacity of graph networks", "generalization capacity of graph networks"),
+        ("agent for designing new experiments on cells", "agent for designing new experiments on cells"),
+    ],
+)
+def test_what_a_paper_reports_on_x_is_titled_x(words: str, trimmed: str) -> None:
+    from generator.titles_phrases import _trim
+
+    assert " ".join(_trim(words.split())) == trimmed
+
+
+def test_what_a_paper_reports_is_not_a_title() -> None:
+    text = (
+        "Scaling laws describe associative memories. We present extensive numerical experiments on associative "
+        "memories. Associative memories scale with data."
+    )
+    assert infer_title(text) == "Associative Memories"
