@@ -31,8 +31,6 @@ class Prepared:
     papers: list[Paper]
     files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
-    enrich_cache: cache.EnrichCache  #: saved by prepare, unless the caller said it saves it
-    second_process: bool  #: whether the run may use a second process
 
 
 @dataclass(frozen=True)
@@ -67,12 +65,10 @@ def prepare(
     settings: Settings,
     progress: Callable[[int, int], None] | None = None,
     inputs: tuple[list[Path], list[Notice]] | None = None,
-    save_enrichment: bool = True,
 ) -> Prepared:
-    """Read, enrich, plan and render every page in memory; write nothing but the caches.
+    """Read, enrich, plan and render every page in memory; write nothing.
 
-    ``inputs`` is what ``find_inputs`` returned, when the caller has it. With
-    ``save_enrichment=False`` the caller saves ``enrich_cache`` itself (see generate).
+    ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
     from . import cite, enrich, export, index, related, render, topics
     from .background import Background
@@ -99,6 +95,7 @@ def prepare(
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), second_process)
         related_cache.key()  # for put(), while the lists are computed
+    enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
@@ -122,9 +119,7 @@ def prepare(
     render.merge_pages(pages, paper_pages(slice(cut, None)))
     render.merge_pages(pages, theirs.result())
     pages.update(data)
-    if save_enrichment:
-        enrich_cache.store.save()
-    return Prepared(papers, pages, quality, enrich_cache, second_process)
+    return Prepared(papers, pages, quality)
 
 
 #: Compute related papers, and render paper pages, in a second process from this many
@@ -172,16 +167,8 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
         )
 
     with _few_collections():
-        from .background import Background
-
-        prepared = prepare(settings, progress, inputs, save_enrichment=False)
-        # Writing the pages takes one CPU: the second saves the enrichment cache meanwhile
-        # (tens of MB of JSON at 10,000 papers).
-        saving = Background(prepared.enrich_cache.store.save, prepared.second_process)
-        try:
-            stats = writer.write_files(settings.docs_dir, prepared.files)
-        finally:
-            saving.result()  # even when writing fails: the cache is as good as ever
+        prepared = prepare(settings, progress, inputs)
+        stats = writer.write_files(settings.docs_dir, prepared.files)
     papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})
