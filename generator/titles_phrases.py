@@ -63,6 +63,7 @@ from .titles_names import _spelled_out
 from .titles_analysis import (
     _Analysis,
     _drop_asides,
+    _releases_code,
 )
 
 # --- Title spans ------------------------------------------------------------------
@@ -252,6 +253,8 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
         has_spelled = bool(a.spelled) and a.spelled in sentence
         if not (cue_hint or has_name or has_spelled or idx in framing):
             continue
+        if cue_hint and idx not in framing and _releases_code(sentence):
+            continue  # "We provide the implementation of X at <url>": not what the paper is
         text = _drop_asides(sentence)
         cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
         has_spelled = has_spelled and a.spelled in text

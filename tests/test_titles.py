@@ -977,3 +977,13 @@ def test_what_a_paper_reports_is_not_a_title() -> None:
         "memories. Associative memories scale with data."
     )
     assert infer_title(text) == "Associative Memories"
+
+
+def test_a_sentence_that_releases_code_gives_no_title_phrase() -> None:
+    text = (
+        "Temporal graphs are hard to model. Prior work fails on them. We aim to bridge this gap by "
+        "introducing a principled framework, named FooNet. FooNet beats all baselines on ten benchmarks. "
+        "We provide the implementation of FooNet at https://github.com/x/FooNet"
+    )
+    title = infer_title(text)
+    assert title.startswith("FooNet") and "Implementation" not in title
