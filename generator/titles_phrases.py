@@ -536,7 +536,6 @@ _REPORT_PREPS = frozenset("for of on into about".split())
 _REPORTS_AS_WRITTEN = _REPORTS | {w.capitalize() for w in _REPORTS} | {w.upper() for w in _REPORTS}
 
 
-
 def _report(words: Sequence[str]) -> bool:
     """Tell whether a phrase names only what the paper reports ("Extensive Numerical Experiments")."""
     return words[-1].lower() in _REPORTS and not any(w in _CUT_AT and w != "and" for w in words)
