@@ -157,7 +157,7 @@ def _releases_code(sentence: str) -> bool:
     return sentence.count(" ") < 20 and _RELEASE.search(sentence) is not None
 
 
-def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
+def _contribution(prose: str, sentences: Sequence[str], starts: Sequence[int]) -> tuple[int, list[int]]:
     """Return the contribution sentence's index (-1 if none) and where each strong cue ends."""
     cue_ends = [m.end() for m in _CUE_STRONG.finditer(prose)]
     if "in this paper" in prose or "in this work" in prose:  # "X, called Y, is proposed in this paper."
@@ -166,7 +166,7 @@ def _contribution(prose: str, starts: Sequence[int]) -> tuple[int, list[int]]:
             return bisect_right(starts, m.start()) - 1, cue_ends
     for end in cue_ends:
         at = bisect_right(starts, end - 1) - 1
-        if not _releases_code(prose[starts[at] : starts[at + 1] if at + 1 < len(starts) else len(prose)]):
+        if not _releases_code(sentences[at]):
             return at, cue_ends
     for cue in (_CUE_STUDY, _CUE_OUR):
         m = cue.search(prose)
@@ -185,7 +185,7 @@ def _analyse(text: str) -> _Analysis:
     for s in sentences:
         starts.append(pos)
         pos += len(s) + 1
-    contribution, cue_ends = _contribution(prose, starts)
+    contribution, cue_ends = _contribution(prose, sentences, starts)
     pivot = starts[contribution] if contribution >= 0 else 0
     contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)
     return _Analysis(sentences, contribution, prose, (pivot, tuple(cue_ends), contrib_end, repos))

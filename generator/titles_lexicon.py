@@ -324,7 +324,7 @@ _VERBS_S_THAT = frozenset(
     """shows suggests indicates reveals demonstrates proves finds argues claims assumes means implies ensures
     states says notes observes requires guarantees establishes confirms posits hypothesizes believes knows
     thinks predicts highlights illustrates verifies holds asserts stipulates dictates determines
-    explains learns assumes expects""".split()
+    explains learns expects""".split()
 )
 _NOUNISH = frozenset("train match use lack play yield".split())
 _PLURAL_NOUNS = frozenset("data people criteria phenomena media".split())
