@@ -217,16 +217,11 @@ def _greek_names() -> dict[str, str]:
 
 
 # Greek letters are spelled out ("μP" -> "muP", "β-VAE" -> "beta-VAE"), so that a name written with one can be
-# listed in ASCII ("mup"): left alone, the letter would read as a space. Abstracts are spelled out as they are
-# encoded to ASCII (see _tokens), by an error handler that only sees what is not ASCII already.
+# listed in ASCII ("mup"): left alone, the letter would read as a space. Taxonomy phrases (normalize) and
+# abstracts (_tokens) are spelled out as they are encoded to ASCII, by an error handler that only sees what
+# is not ASCII already.
 _GREEK = _greek_names()
-_GREEK_LETTER = re.compile(f"[{''.join(sorted(_GREEK))}]")
 _SPELL_GREEK = "papersite.topics.spell-greek"
-
-
-def _spell_greek(text: str) -> str:
-    """Return text with each Greek letter replaced by its Latin name."""
-    return _GREEK_LETTER.sub(lambda match: _GREEK[match[0]], text)
 
 
 def _spelled_or_unknown(error: UnicodeError) -> tuple[str, int]:
@@ -243,7 +238,9 @@ def normalize(text: str) -> str:
     """Return text as space-separated ASCII words, case kept: the form phrases are matched on."""
     # NFKC folds ligatures ("ﬁ") and full-width forms; punctuation and hyphens become spaces, so
     # "self-supervised", "self supervised" and "(self-)supervised" all meet the same term.
-    text = _spell_greek(unicodedata.normalize("NFKC", text))
+    # As ASCII, Greek letters spelled out: any other character beyond ASCII is not a word character
+    # anyway, and the "?" it becomes is a space below, as it was.
+    text = unicodedata.normalize("NFKC", text).encode("ascii", _SPELL_GREEK).decode("ascii")
     return " ".join(_NON_WORD.sub(" ", text).split())
 
 
