@@ -631,14 +631,21 @@ def _adjective_like(word: str, after: str) -> bool:
 
 
 def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
-    """Score a phrase: topic words that recur in the abstract, at a title's length."""
+    """Score a phrase: topic words that recur in the abstract, at a title's length.
+
+    A topic word said again ("Dropout Bilevel for Solving Dropout Bilevel Optimization")
+    adds nothing the second time: the title tells no more for repeating it.
+    """
     value = bonus
-    content = 0
+    keys: set[str] = set()
     for w in words:
-        is_topic, delta = values[w]
-        content += is_topic
+        key, delta = values[w]
+        if key:
+            if key in keys:
+                continue
+            keys.add(key)
         value += delta
-    if content == 0:
+    if not keys:
         return float("-inf")
     return value - _length_cost(len(words))
 
@@ -658,20 +665,23 @@ def _length_cost(n: int) -> float:
 
 
 class _WordValues(dict):  # type: ignore[type-arg]
-    """What each word adds to a phrase's score, computed once per word and abstract."""
+    """What each word adds to a phrase's score, computed once per word and abstract.
+
+    A word's entry is its topic-word key ("" for a word no title is built on) and its value.
+    """
 
     def __init__(self, weight: _Weights, name: str) -> None:
         super().__init__()
         self.weight = weight
         self.name = name
 
-    def __missing__(self, w: str) -> tuple[int, float]:
+    def __missing__(self, w: str) -> tuple[str, float]:
         low = w.lower()
         key = _KEYS.get(low) or _fold_key(low)
         if key != "-":
-            value = (1, min(self.weight[key], _CAP) - _WORD_COST)
+            value = (key, min(self.weight[key], _CAP) - _WORD_COST)
         else:
-            value = (0, -1.0 if w == self.name else -_FILL_COST)
+            value = ("", -1.0 if w == self.name else -_FILL_COST)
         self[w] = value
         return value
 

@@ -987,3 +987,20 @@ def test_a_sentence_that_releases_code_gives_no_title_phrase() -> None:
     )
     title = infer_title(text)
     assert title.startswith("FooNet") and "Implementation" not in title
+
+
+def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
+    from generator.titles_analysis import _analyse
+    from generator.titles_phrases import _WordValues, _score, _weights
+
+    text = (
+        "Kernel ridge models for solving kernel ridge regression are popular. "
+        "We study a ridge model of kernel features. Kernel features shape the ridge model and its training. "
+        "Experiments show the kernel features matter."
+    )
+    a = _analyse(text)
+    values = _WordValues(_weights(a), "")
+    once = "kernel ridge regression models".split()
+    assert _score(once + once, values, 0.0) == _score(once, values, 0.0)  # both of a title's length: no cost
+    # The opening phrase says "kernel ridge" twice; the phrase the paper studies says more.
+    assert infer_title(text) == "Ridge Model of Kernel Features"
