@@ -12,6 +12,10 @@ detection (GFD)", then "GFD" four times). The terms an abstract defines that way
 its contribution sentence, and the well-known ones ("large language models (LLMs)"),
 name the field a "<contribution> for <field>" title is for; a well-known term is never
 a title by itself.
+
+A title of few topic words then takes the term the abstract keeps using, after the
+preposition it writes before it ("Unsupervised Order Learning" + "in embedding space"):
+real titles are longer than the phrases, and say what the paper works on.
 """
 
 from __future__ import annotations
@@ -846,7 +850,7 @@ def _salient_term(a: "_Analysis", words: Sequence[str], have: AbstractSet[str]) 
     """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
 
     Terms are the runs of two to four topic words ("brain region", "time series
-    forecasting") the abstract writes at least twice, scored by uses times the square root
+    forecasting") the abstract writes at least twice, word for word, scored by uses times the square root
     of their length; of equals, the first met (in the first sentence, the contribution
     sentence, the rest: the order of ``words``) wins. The preposition is the one the abstract
     writes most often right before the term ("in (the) function space"), else "for".
