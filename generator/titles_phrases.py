@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from itertools import islice
 from collections.abc import Container, Sequence, Set as AbstractSet
 
 from .titles_lexicon import (
@@ -835,7 +836,7 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
             have.add(_topic_key(acronym))
         elif _topic_key(acronym) in have:
             have |= keys
-    found = _salient_term(a, weight.words, have)
+    found = _salient_term(a, weight.words, have, weight.acronyms)
     if found is None:
         return best
     prep, term = found
@@ -846,12 +847,16 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
     return best + [prep] + term
 
 
-def _salient_term(a: "_Analysis", words: Sequence[str], have: AbstractSet[str]) -> tuple[str, list[str]] | None:
+def _salient_term(
+    a: "_Analysis", words: Sequence[str], have: AbstractSet[str], acronyms: dict[str, list[str]]
+) -> tuple[str, list[str]] | None:
     """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
 
     Terms are the runs of two to four topic words ("brain region", "time series
-    forecasting") the abstract writes at least twice, word for word, scored by uses times the square root
-    of their length; of equals, the first met (in the first sentence, the contribution
+    forecasting") the abstract writes at least twice, word for word, and the words of two
+    to four an acronym abbreviates, each use of the acronym a use of them (as in
+    ``_count_acronym_uses``). A term scores its uses times the square root of its length;
+    of equals, the first met (in the first sentence, the contribution
     sentence, the rest: the order of ``words``) wins. The preposition is the one the abstract
     writes most often right before the term ("in (the) function space"), else "for".
     """
@@ -859,8 +864,11 @@ def _salient_term(a: "_Analysis", words: Sequence[str], have: AbstractSet[str]) 
     scored: list[tuple[float, tuple[str, ...], list[int]]] = []
     # Pairs of words are counted in C (folding each word to its key first would cost as much
     # again); only the few topic pairs used twice are grown, a word at a time, into longer terms.
-    for pair in [pair for pair, uses in Counter(zip(words, words[1:])).items() if uses > 1]:
-        if _topic_key(pair[0]) == "-" or _topic_key(pair[1]) == "-":
+    key = _KEYS.get  # the words are lower-case: their keys without _topic_key's lower()
+    for pair, uses in Counter(zip(words, islice(words, 1, None))).items():
+        if uses < 2:
+            continue
+        if (key(pair[0]) or _fold_key(pair[0])) == "-" or (key(pair[1]) or _fold_key(pair[1])) == "-":
             continue
         term, at = pair, [i for i in _indices(words, pair[0], 0, n - 1) if words[i + 1] == pair[1]]
         while True:
@@ -868,10 +876,19 @@ def _salient_term(a: "_Analysis", words: Sequence[str], have: AbstractSet[str]) 
             end = len(term)
             after = [words[i + end] for i in at if i + end < n]
             word = max(after, key=after.count) if after else ""  # the first of the most used
-            if end == _TERM_MAX or after.count(word) < 2 or _topic_key(word) == "-":
+            if end == _TERM_MAX or after.count(word) < 2 or (key(word) or _fold_key(word)) == "-":
                 break
             term, at = term + (word,), [i for i in at if i + end < n and words[i + end] == word]
-    scored.sort(key=lambda item: -item[0])  # stable: equals keep the order they were met in
+    for acronym, spelled in acronyms.items():
+        lows = tuple(w.lower() for w in spelled)
+        low_acronym = acronym.casefold()
+        if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
+            continue  # what the paper uses ("neural tangent kernel"), not what it is for
+        if _FIELD_MIN <= len(lows) <= _TERM_MAX and acronym != a.name:
+            at = [i for i in _indices(words, lows[0], 0, n) if tuple(words[i : i + len(lows)]) == lows]
+            uses = a.prose.count(acronym) - 1 + len(at)  # its uses, bar the "(GFD)" that defines it
+            scored.append((uses * len(lows) ** 0.5, lows, at))
+    scored.sort(key=lambda item: (-item[0], item[2][0] if item[2] else n))  # of equals, the first met
     low_prose = a.prose.lower()
     for _, term, at in scored:
         written = _as_written(a.prose, low_prose, term) if have.isdisjoint(map(_topic_key, term)) else []

@@ -1011,6 +1011,11 @@ def test_a_sentence_that_releases_code_gives_no_title_phrase() -> None:
             "models. Edge devices host the scheduler, and edge devices save energy.",
             "Cache Scheduler for Large Language Models in Edge Devices",
         ),
+        (  # each use of an acronym is a use of the words it abbreviates
+            "Current tools are slow. We propose RouteNet, a routing network. It reads protein interaction "
+            "footprints (PIF). RouteNet finds PIF quickly, and PIF shape binding.",
+            "RouteNet: Routing Network for Protein Interaction Footprints",
+        ),
     ],
 )
 def test_a_title_of_few_words_takes_the_term_the_abstract_keeps_using(text: str, title: str) -> None:
