@@ -853,12 +853,12 @@ def _salient_term(
     """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
 
     Terms are the runs of two to four topic words ("brain region", "time series
-    forecasting") the abstract writes at least twice, word for word, and the words of two
-    to four an acronym abbreviates, each use of the acronym a use of them (as in
+    forecasting") the abstract writes at least twice, word for word, and the two to four
+    words an acronym abbreviates, each use of the acronym a use of them (as in
     ``_count_acronym_uses``). A term scores its uses times the square root of its length;
-    of equals, the first met (in the first sentence, the contribution
-    sentence, the rest: the order of ``words``) wins. The preposition is the one the abstract
-    writes most often right before the term ("in (the) function space"), else "for".
+    of equals, the first met wins (``words`` are the first sentence's, the contribution
+    sentence's, then the rest's). The preposition is the one the abstract writes most
+    often right before the term ("in (the) function space"), else "for".
     """
     n = len(words)
     scored: list[tuple[float, tuple[str, ...], list[int]]] = []
@@ -884,7 +884,7 @@ def _salient_term(
         low_acronym = acronym.casefold()
         if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
             continue  # what the paper uses ("neural tangent kernel"), not what it is for
-        if _FIELD_MIN <= len(lows) <= _TERM_MAX and acronym != a.name:
+        if 2 <= len(lows) <= _TERM_MAX and acronym != a.name:
             at = [i for i in _indices(words, lows[0], 0, n) if tuple(words[i : i + len(lows)]) == lows]
             uses = a.prose.count(acronym) - 1 + len(at)  # its uses, bar the "(GFD)" that defines it
             scored.append((uses * len(lows) ** 0.5, lows, at))
