@@ -12,13 +12,18 @@ detection (GFD)", then "GFD" four times). The terms an abstract defines that way
 its contribution sentence, and the well-known ones ("large language models (LLMs)"),
 name the field a "<contribution> for <field>" title is for; a well-known term is never
 a title by itself.
+
+A title of few topic words then takes the term the abstract keeps using, after the
+preposition it writes before it ("Unsupervised Order Learning" + "in embedding space"):
+real titles are longer than the phrases, and say what the paper works on.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Container, Sequence
+from itertools import islice
+from collections.abc import Container, Sequence, Set as AbstractSet
 
 from .titles_lexicon import (
     COMMON_NAMES,
@@ -390,9 +395,10 @@ def _weights(a: "_Analysis") -> "_Weights":
     else:
         contrib = first if c == 0 else []
         rest = " ".join(a.sentences[1:])
-    if rest:
-        counts.update(_WORD_LOW.findall(rest.lower()))
+    rest_words = _WORD_LOW.findall(rest.lower()) if rest else []
+    counts.update(rest_words)
     weights = _Weights(counts, set(first), set(contrib))
+    weights.words = first + contrib + rest_words if c > 0 else first + rest_words
     _count_acronym_uses(a.sentences, counts, weights, a.contribution)
     return weights
 
@@ -460,6 +466,7 @@ class _Weights(dict):  # type: ignore[type-arg]
         self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
         self.techniques: set[tuple[str, ...]] = set()  # known terms that name a technique: never a field
         self.acronyms: dict[str, list[str]] = {}  # every acronym the abstract defines -> the words it abbreviates
+        self.words: list[str] = []  # the abstract's lower-case words: first sentence, contribution sentence, the rest
 
     def __missing__(self, key: str) -> float:
         total = 0.0
@@ -749,7 +756,7 @@ def _span_title(a: "_Analysis") -> str:
         best = _with_tail(best, tails, a.name)
     if weight.acronyms:
         best = _spelled_acronyms(best, weight.acronyms, a.name)
-    return " ".join(best)
+    return " ".join(_with_term(best, a, weight))
 
 
 def _add_tailed_heads(
@@ -818,6 +825,129 @@ def _with_tail(best: list[str], tails: Sequence["_Tail"], name: str | None) -> l
     if not tail or _too_long(best + tail, name):
         return best
     return best + tail
+
+
+def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
+    """Add the term the abstract keeps using to a title of few topic words ("Routing Network" + "for Protein Design").
+
+    A phrase that only spells out the name ("MMI: Maximum Mutual Information"), or one of a
+    few words, leaves out what the paper works on; real titles say it. The term is the
+    abstract's most used run of topic words that shares no topic word with the title, nor
+    an acronym with what it abbreviates (see ``_salient_term``), after the preposition the
+    abstract writes before it, else "for" (or "in" when the title has its "for" already:
+    "X for Y for Z" reads badly).
+    """
+    have = {_topic_key(w) for w in best + (a.name or "").split()} - {"-"}
+    if len(have) > _TERM_UPTO:
+        return best
+    for acronym, spelled in weight.acronyms.items():  # "LLMs" says "Large Language Models", and back
+        keys = {_topic_key(w) for w in spelled} - {"-"}
+        if keys and keys <= have:
+            have.add(_topic_key(acronym))
+        elif _topic_key(acronym) in have:
+            have |= keys
+    found = _salient_term(a, weight.words, have, weight.acronyms)
+    if found is None:
+        return best
+    prep, term = found
+    if prep in best:
+        prep = "in" if prep == "for" and "in" not in best else ""
+    if not prep or _too_long(best + [prep] + term, a.name):
+        return best
+    return best + [prep] + term
+
+
+def _salient_term(
+    a: "_Analysis", words: Sequence[str], have: AbstractSet[str], acronyms: dict[str, list[str]]
+) -> tuple[str, list[str]] | None:
+    """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
+
+    Terms are the runs of two to four topic words ("brain region", "time series
+    forecasting") the abstract writes at least twice, word for word, and the two to four
+    words an acronym abbreviates, each use of the acronym a use of them (as in
+    ``_count_acronym_uses``). A term scores its uses times the square root of its length;
+    of equals, the first met wins (``words`` are the first sentence's, the contribution
+    sentence's, then the rest's). The preposition is the one the abstract writes most
+    often right before the term ("in (the) function space"), else "for".
+    """
+    n = len(words)
+    scored: list[tuple[float, tuple[str, ...], list[int]]] = []
+    # Pairs of words are counted in C (folding each word to its key first would cost as much
+    # again); only the few topic pairs used twice are grown, a word at a time, into longer terms.
+    key = _KEYS.get  # the words are lower-case: their keys without _topic_key's lower()
+    for pair, uses in Counter(zip(words, islice(words, 1, None))).items():
+        if uses < 2:
+            continue
+        if (key(pair[0]) or _fold_key(pair[0])) == "-" or (key(pair[1]) or _fold_key(pair[1])) == "-":
+            continue
+        term, at = pair, [i for i in _indices(words, pair[0], 0, n - 1) if words[i + 1] == pair[1]]
+        while True:
+            scored.append((len(at) * len(term) ** 0.5, term, at))
+            end = len(term)
+            after = [words[i + end] for i in at if i + end < n]
+            word = max(after, key=after.count) if after else ""  # the first of the most used
+            if end == _TERM_MAX or after.count(word) < 2 or (key(word) or _fold_key(word)) == "-":
+                break
+            term, at = term + (word,), [i for i in at if i + end < n and words[i + end] == word]
+    for acronym, spelled in acronyms.items():
+        lows = tuple(w.lower() for w in spelled)
+        low_acronym = acronym.casefold()
+        if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
+            continue  # what the paper uses ("neural tangent kernel"), not what it is for
+        if 2 <= len(lows) <= _TERM_MAX and acronym != a.name:
+            at = [i for i in _indices(words, lows[0], 0, n) if tuple(words[i : i + len(lows)]) == lows]
+            uses = a.prose.count(acronym) - 1 + len(at)  # its uses, bar the "(GFD)" that defines it
+            scored.append((uses * len(lows) ** 0.5, lows, at))
+    scored.sort(key=lambda item: (-item[0], item[2][0] if item[2] else n))  # of equals, the first met
+    low_prose = a.prose.lower()
+    for _, term, at in scored:
+        written = _as_written(a.prose, low_prose, term) if have.isdisjoint(map(_topic_key, term)) else []
+        if not written:
+            continue
+        last = term[-1]
+        if a.name in written or _adjective_end(last) or _participle(last) or _clause_like(written):
+            continue  # "for Deep Learning Based", "for Solving Tasks", "for Models Generate Text"
+        if written[0][0].isdigit():
+            continue  # "for 7B Parameters"
+        preps = Counter(_preposition_before(words, i) for i in at)
+        del preps[""]
+        return (_TERM_PREPS[preps.most_common(1)[0][0]] if preps else "for"), written
+    return None
+
+
+def _preposition_before(words: Sequence[str], i: int) -> str:
+    """Return the preposition of ``_TERM_PREPS`` written before ``words[i]`` ("in the embedding space"), or ""."""
+    before = words[i - 1] if i else ""
+    if before in _ARTICLES and i > 1:
+        before = words[i - 2]
+    return before if before in _TERM_PREPS else ""
+
+
+def _as_written(prose: str, low_prose: str, lows: Sequence[str]) -> list[str]:
+    """Return the words ``lows`` as the prose writes them in a row, or [] if it never does.
+
+    The lower-case words of an abstract run over punctuation ("... for graphs. Learning ...");
+    a term is only a term where the prose (``low_prose`` lower-cased) writes its words apart
+    by single spaces.
+    """
+    if len(low_prose) != len(prose):
+        return []  # a letter whose lower case is longer ("İ"): offsets would not match
+    want = " ".join(lows)
+    at = low_prose.find(want)
+    while at >= 0:
+        end = at + len(want)
+        if (not at or not low_prose[at - 1].isalnum()) and (end == len(prose) or not low_prose[end].isalnum()):
+            return prose[at:end].split()
+        at = low_prose.find(want, at + 1)
+    return []
+
+
+# Titles with up to this many topic words (the name's included) take the abstract's term.
+_TERM_UPTO = 7
+_TERM_MAX = 4  # words in a term at most
+# The prepositions a term keeps as the abstract writes them ("in function space", "from point clouds");
+# "using" and "through" say how, which a title says with "via" (as ``_TAIL_PREPS`` does).
+_TERM_PREPS = {**{p: p for p in "for in on with via from under across".split()}, "using": "via", "through": "via"}
 
 
 _Tail = tuple[str, list[str], set[str], float]  # (preposition or verb as written, words, topic keys, score)
