@@ -45,8 +45,8 @@ def _namelike(tok: str) -> bool:
     if upper == 0:
         return False
     parts = [p for p in re.split(r"[-\u2013]", tok) if p]
-    if len(parts) > 1 and parts[-1].casefold() in _MODIFIER_ENDS:
-        return False  # "ReLU-based", "DICE-type": a modifier built on a name, not a name
+    if len(parts) > 1 and (parts[-1].casefold() in _MODIFIER_ENDS or _participle_end(parts[-1])):
+        return False  # "ReLU-based", "DICE-type", "LLM-generated": a modifier built on a name, not a name
     if len(parts) > 2 and parts[0][:1].isupper() and parts[-1][:1].isupper() and any(p in _LINKS for p in parts[1:-1]):
         return True  # "Chain-of-Table", "Skeleton-of-Thought": a coined compound
     if len(parts) > 1 and all(p[1:].islower() for p in parts):
@@ -64,6 +64,11 @@ _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
     dependent agnostic inspired enhanced augmented conditioned induced""".split()
 )
+
+
+def _participle_end(part: str) -> bool:
+    """Tell whether the last part of a hyphenated token is a lower-case participle ("generated", "tuned")."""
+    return part.islower() and len(part) > 4 and part.endswith("ed")
 
 
 _VERSION = re.compile(r"[-_.]?v?\d+(?:\.\d+)*[a-ce-z]?$")  # "-4", "v2", "2.5", "3b" at a token's end

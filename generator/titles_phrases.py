@@ -833,9 +833,8 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
     A phrase that only spells out the name ("MMI: Maximum Mutual Information"), or one of a
     few words, leaves out what the paper works on; real titles say it. The term is the
     abstract's most used run of topic words that shares no topic word with the title, nor
-    an acronym with what it abbreviates (see ``_salient_term``), after the preposition the
-    abstract writes before it, else "for" (or "in" when the title has its "for" already:
-    "X for Y for Z" reads badly).
+    an acronym with what it abbreviates, after the preposition the abstract writes before
+    it, else "for" (see ``_salient_term``).
     """
     have = {_topic_key(w) for w in best + (a.name or "").split()} - {"-"}
     if len(have) > _TERM_UPTO:
@@ -846,19 +845,18 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
             have.add(_topic_key(acronym))
         elif _topic_key(acronym) in have:
             have |= keys
-    found = _salient_term(a, weight.words, have, weight.acronyms)
+    found = _salient_term(a, weight.words, have, weight.acronyms, set(best))
     if found is None:
         return best
     prep, term = found
-    if prep in best:
-        prep = "in" if prep == "for" and "in" not in best else ""
-    if not prep or _too_long(best + [prep] + term, a.name):
+    if _too_long(best + [prep] + term, a.name):
         return best
     return best + [prep] + term
 
 
 def _salient_term(
-    a: "_Analysis", words: Sequence[str], have: AbstractSet[str], acronyms: dict[str, list[str]]
+    a: "_Analysis", words: Sequence[str], have: AbstractSet[str], acronyms: dict[str, list[str]],
+    title: AbstractSet[str],
 ) -> tuple[str, list[str]] | None:
     """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
 
@@ -868,7 +866,11 @@ def _salient_term(
     ``_count_acronym_uses``). A term scores its uses times the square root of its length;
     of equals, the first met wins (``words`` are the first sentence's, the contribution
     sentence's, then the rest's). The preposition is the one the abstract writes most
-    often right before the term ("in (the) function space"), else "for".
+    often right before the term ("in (the) function space"), else "for". A term whose
+    preposition the ``title`` words have already goes to "in" when the abstract writes it
+    after "for" (a setting: "X for RL" + "for LLMs" -> "X for RL in LLMs"), else gives way to
+    the next term: one the abstract never puts after a preposition names a part of the
+    method, which "in" would misplace ("... for Pruning in Objective Function").
     """
     n = len(words)
     scored: list[tuple[float, tuple[str, ...], list[int]]] = []
@@ -911,7 +913,12 @@ def _salient_term(
             continue  # "for 7B Parameters"
         preps = Counter(_preposition_before(words, i) for i in at)
         del preps[""]
-        return (_TERM_PREPS[preps.most_common(1)[0][0]] if preps else "for"), written
+        prep = _TERM_PREPS[preps.most_common(1)[0][0]] if preps else "for"
+        if prep in title:  # "X for Y for Z" reads badly
+            if not (preps and prep == "for" and "in" not in title):
+                continue  # a term never written after a preposition is a part ("in Objective Function")
+            prep = "in"  # a setting the abstract writes "for Z" ("... for RL in Large Language Models")
+        return prep, written
     return None
 
 

@@ -1023,10 +1023,15 @@ def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
             "protein design, and we test RouteNet in protein design benchmarks.",
             "RouteNet: Routing Network in Protein Design",
         ),
-        (  # the title has its "for": the term comes "in", not "for ... for ..."
+        (  # the title has its "for": a setting the abstract writes "for Z" comes "in", not "for ... for ..."
             "Large language models (LLMs) are costly to serve. We propose a cache scheduler for large language "
-            "models. Edge devices host the scheduler, and edge devices save energy.",
+            "models. It is built for edge devices, and edge devices save energy.",
             "Cache Scheduler for Large Language Models in Edge Devices",
+        ),
+        (  # ... but a term the abstract never puts after a preposition is a part of the method: none
+            "Large language models (LLMs) are costly to serve. We propose a cache scheduler for large language "
+            "models. The scheduler lowers the objective function, and the objective function stays smooth.",
+            "Cache Scheduler for Large Language Models",
         ),
         (  # each use of an acronym is a use of the words it abbreviates
             "Current tools are slow. We propose RouteNet, a routing network. It reads protein interaction "
@@ -1061,3 +1066,11 @@ def test_a_term_is_written_in_a_row_not_across_a_sentence_end() -> None:
     prose = "We mix graph. Tokens are cheap, and Graph Tokens are short."
     assert _as_written(prose, prose.lower(), ["graph", "tokens"]) == ["Graph", "Tokens"]
     assert _as_written(prose[:28], prose[:28].lower(), ["graph", "tokens"]) == []
+
+
+def test_a_name_with_a_participle_after_its_hyphen_is_a_modifier_not_a_name() -> None:
+    text = (
+        "Stance detection helps moderation. We show how LLM-generated synthetic data improves stance detection "
+        "for online political discussions. LLM-generated data is cheap, and we release LLM-generated examples."
+    )
+    assert coined_name(text) is None
