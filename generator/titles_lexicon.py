@@ -43,6 +43,14 @@ TECHNIQUE_NAMES = frozenset(
     ddpm ddim mlp mlps cnn cnns rnn rnns mpc""".split()
 )
 
+# The last words of terms that name a field, a task or a family of models ("reinforcement
+# learning", "diffusion models", "image generation"): a setting a title may place its subject
+# "in", where other terms name a part of the method ("objective function", "training data").
+FIELD_HEADS = frozenset(
+    """learning models training modeling modelling generation transformers vision detection recognition
+    segmentation retrieval classification forecasting reasoning optimization unlearning agents robotics""".split()
+)
+
 # Words that begin a sentence or a title in capitals but are ordinary English.
 _ORDINARY = frozenset(
     """we our this the a an in on to for of and or but however moreover furthermore finally

@@ -27,6 +27,7 @@ from collections.abc import Container, Sequence, Set as AbstractSet
 
 from .titles_lexicon import (
     COMMON_NAMES,
+    FIELD_HEADS,
     TECHNIQUE_NAMES,
     _ADJ_ENDS,
     _ADVERBS,
@@ -867,10 +868,11 @@ def _salient_term(
     of equals, the first met wins (``words`` are the first sentence's, the contribution
     sentence's, then the rest's). The preposition is the one the abstract writes most
     often right before the term ("in (the) function space"), else "for". A term whose
-    preposition the ``title`` words have already goes to "in" when the abstract writes it
-    after "for" (a setting: "X for RL" + "for LLMs" -> "X for RL in LLMs"), else gives way to
-    the next term: one the abstract never puts after a preposition names a part of the
-    method, which "in" would misplace ("... for Pruning in Objective Function").
+    preposition the ``title`` words have already goes "in" when it is a setting: the
+    abstract writes it after "for" ("X for RL" + "for LLMs" -> "X for RL in LLMs"), or it
+    ends on a field's head word (``FIELD_HEADS``: "... Learning", "... Models"). Any other
+    such term names a part of the method, which "in" would misplace ("... for Pruning in
+    Objective Function"), and gives way to the next term.
     """
     n = len(words)
     scored: list[tuple[float, tuple[str, ...], list[int]]] = []
@@ -915,9 +917,9 @@ def _salient_term(
         del preps[""]
         prep = _TERM_PREPS[preps.most_common(1)[0][0]] if preps else "for"
         if prep in title:  # "X for Y for Z" reads badly
-            if not (preps and prep == "for" and "in" not in title):
-                continue  # a term never written after a preposition is a part ("in Objective Function")
-            prep = "in"  # a setting the abstract writes "for Z" ("... for RL in Large Language Models")
+            if prep != "for" or "in" in title or not (preps or last in FIELD_HEADS):
+                continue  # a part of the method, not a setting ("in Objective Function")
+            prep = "in"  # "... for Reinforcement Learning in Large Language Models"
         return prep, written
     return None
 

@@ -1033,6 +1033,11 @@ def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
             "models. The scheduler lowers the objective function, and the objective function stays smooth.",
             "Cache Scheduler for Large Language Models",
         ),
+        (  # ... unless it names a field, a setting all the same
+            "Large language models (LLMs) are costly to serve. We propose a cache scheduler for large language "
+            "models. The scheduler speeds up federated learning, and federated learning saves energy.",
+            "Cache Scheduler for Large Language Models in Federated Learning",
+        ),
         (  # each use of an acronym is a use of the words it abbreviates
             "Current tools are slow. We propose RouteNet, a routing network. It reads protein interaction "
             "footprints (PIF). RouteNet finds PIF quickly, and PIF shape binding.",
