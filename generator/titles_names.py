@@ -387,6 +387,10 @@ def _find_name(
     for raw in repos:
         low = raw.casefold()
         hits = [t for t in scores if t.casefold() == low or _base(t) == low]
+        if _describes(raw, prose):
+            for tok in hits:
+                del scores[tok]  # met in the link alone: the repository's description, not a name
+            continue
         if hits:
             for tok in hits:
                 scores[tok] += 4  # the code link bears the name
@@ -405,6 +409,23 @@ def _find_name(
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
+
+
+def _describes(repo: str, prose: str) -> bool:
+    """Tell whether a repository name strings together words of the abstract ("PhysicsInformedDiffusionModels").
+
+    Such a name describes the work in the abstract's own words; a coined one has a part of
+    its own ("HiGen", "ParaKnowTransfer").
+    """
+    parts = _REPO_PART.findall(repo)
+    if len(parts) < 3:
+        return False
+    words = set(_WORD_LOW.findall(prose.lower().replace(repo.lower(), " ")))  # written apart, not as the name
+    return all(part.lower() in words for part in parts)
+
+
+_REPO_PART = re.compile(r"[A-Z]+s?(?![a-z])|[A-Z]?[a-z]+|\d+")  # "LLMs", "Physics", "informed", "2"
+_WORD_LOW = re.compile(r"[a-z0-9]+")
 
 
 @lru_cache(maxsize=1 << 14)

@@ -1079,3 +1079,13 @@ def test_a_name_with_a_participle_after_its_hyphen_is_a_modifier_not_a_name() ->
         "for online political discussions. LLM-generated data is cheap, and we release LLM-generated examples."
     )
     assert coined_name(text) is None
+
+
+def test_a_repository_name_made_of_the_abstracts_words_is_no_coined_name() -> None:
+    text = (
+        "Knowledge editing changes what a model knows. We study the pitfalls of knowledge editing in "
+        "language models and propose new metrics. Code: https://github.com/x/PitfallsKnowledgeEditing"
+    )
+    assert coined_name(text) is None
+    coined = text.replace("PitfallsKnowledgeEditing", "KnowPit")
+    assert coined_name(coined) == "KnowPit"
