@@ -76,7 +76,9 @@ def prepare(
 
     taxonomy = topics.load_taxonomy(settings.taxonomy)
     taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
-    enrich_cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
+    # Without a cache folder nothing is looked up, so the code need not be hashed.
+    config = enrichment_fingerprint(taxonomy_file.read_bytes()) if settings.cache_dir else ""
+    enrich_cache = EnrichCache(settings.cache_dir, config)
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
@@ -94,7 +96,8 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), second_process)
-        related_cache.key()  # for put(), while the lists are computed
+        if settings.cache_dir:
+            related_cache.key()  # for put(), while the lists are computed
     enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
