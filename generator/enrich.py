@@ -137,7 +137,7 @@ BATCH = 64
 
 
 def _enrich_all(
-    papers: Sequence[Paper], taxonomy: topics.Taxonomy, jobs: int
+    papers: Sequence[Paper], taxonomy: topics.Taxonomy, jobs: int, meanwhile: Callable[[], object] | None = None
 ) -> Iterator[Paper]:
     """Yield each paper enriched, in order; across ``jobs`` processes for large batches.
 
@@ -146,8 +146,12 @@ def _enrich_all(
     one no worker has started, until the two meet. So every CPU works to the end, and
     only the workers' share of the papers is sent between processes.
     Enrichment is pure and per paper, so processes change nothing but the time taken.
+    ``meanwhile`` is called in this process once the workers are at work (before any
+    paper is yielded, in any case).
     """
     if jobs <= 1 or len(papers) < PARALLEL_ABOVE:
+        if meanwhile is not None:
+            meanwhile()
         for paper in papers:
             yield enrich_one(paper, taxonomy)
         return
@@ -156,6 +160,8 @@ def _enrich_all(
     context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
     with ProcessPoolExecutor(jobs - 1, mp_context=context, initializer=_start_worker, initargs=(taxonomy,)) as pool:
         futures = [pool.submit(_enrich_in_worker, batch) for batch in batches]
+        if meanwhile is not None:
+            meanwhile()
         done: dict[int, list[Paper]] = {}
         for index in reversed(range(len(batches))):
             if not futures[index].cancel():
@@ -179,15 +185,20 @@ def enrich(
     progress: Callable[[int, int], None] | None = None,
     cache: EnrichCache | None = None,
     jobs: int | None = None,
+    meanwhile: Callable[[], object] | None = None,
 ) -> list[Paper]:
-    """Enrich every paper (from the cache when it has it), then make titles and slugs distinct."""
+    """Enrich every paper (from the cache when it has it), then make titles and slugs distinct.
+
+    ``meanwhile`` is work for this process to do while worker processes enrich (with a
+    single process: before it enriches).
+    """
     if cache is not None and not cache.kept:
         cache = None  # no folder (--no-cache): nothing to look up or keep, no key worth hashing
     # Each paper's key is hashed once, for the look-up and for the put after a miss.
     keys = [cache.key(paper) for paper in papers] if cache else []
     cached = [cache.get(paper, key) for paper, key in zip(papers, keys)] if cache else [None] * len(papers)
     missing = [paper for paper, done in zip(papers, cached) if done is None]
-    fresh = _enrich_all(missing, taxonomy, default_jobs() if jobs is None else jobs)
+    fresh = _enrich_all(missing, taxonomy, default_jobs() if jobs is None else jobs, meanwhile)
     enriched = []
     for count, (paper, done) in enumerate(zip(papers, cached), 1):
         if done is None:

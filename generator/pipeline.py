@@ -8,6 +8,7 @@ output, and stops.
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -70,7 +71,7 @@ def prepare(
 
     ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
-    from . import cite, enrich, export, index, related, render, topics
+    from . import enrich, topics
     from .background import Background
     from .cache import EnrichCache, RelatedCache, enrichment_fingerprint
 
@@ -82,9 +83,10 @@ def prepare(
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
-        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs)
+        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs, _import_later_stages)
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
+    from . import cite, export, index, related, render
 
     # Related papers (numpy) are computed in a second process, when there is a CPU for
     # it, while this one makes everything that does not show them.
@@ -123,6 +125,17 @@ def prepare(
     render.merge_pages(pages, theirs.result())
     pages.update(data)
     return Prepared(papers, pages, quality)
+
+
+#: Modules only the stages after enrichment use: numpy and scipy (related papers) and
+#: Jinja2 among their imports take about a quarter of a second.
+LATER_STAGES = ("cite", "export", "index", "related", "render")
+
+
+def _import_later_stages() -> None:
+    """Import ``LATER_STAGES``: while worker processes enrich, this one has time for it."""
+    for name in LATER_STAGES:
+        importlib.import_module(f".{name}", __package__)
 
 
 #: Compute related papers, and render paper pages, in a second process from this many
