@@ -186,11 +186,13 @@ def enrich(
     cache: EnrichCache | None = None,
     jobs: int | None = None,
     meanwhile: Callable[[], object] | None = None,
+    slugs: bool = True,
 ) -> list[Paper]:
     """Enrich every paper (from the cache when it has it), then make titles and slugs distinct.
 
     ``meanwhile`` is work for this process to do while worker processes enrich (with a
-    single process: before it enriches).
+    single process: before it enriches). Without ``slugs`` the papers have none yet: the
+    caller gives them with ``assign_slugs``.
     """
     if cache is not None and not cache.kept:
         cache = None  # no folder (--no-cache): nothing to look up or keep, no key worth hashing
@@ -211,7 +213,7 @@ def enrich(
         for warning in done.warnings:
             log.warning("%s: %s", paper.source, warning, extra=notice(warning_kind(warning), paper.source))
     enriched = keywords.merge_keywords(_distinct_titles(enriched))
-    return assign_slugs(enriched)
+    return assign_slugs(enriched) if slugs else enriched
 
 
 def _distinct_titles(papers: list[Paper]) -> list[Paper]:

@@ -83,7 +83,10 @@ def prepare(
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
-        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs, _import_later_stages)
+        # Slugs are given below, while related papers (which need none) are computed.
+        papers = enrich.enrich(
+            papers, taxonomy, progress, enrich_cache, settings.jobs, meanwhile=_import_later_stages, slugs=False
+        )
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
     from . import cite, export, index, related, render
@@ -100,6 +103,7 @@ def prepare(
         pending = Background(lambda: related.related_ids(enriched), second_process)
         if settings.cache_dir:
             related_cache.key()  # for put(), while the lists are computed
+    papers = enrich.assign_slugs(papers)
     enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
