@@ -62,3 +62,17 @@ def test_enriching_in_processes_gives_the_same_papers(monkeypatch: pytest.Monkey
     papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
     taxonomy = load_taxonomy()
     assert enrich.enrich(papers, taxonomy, jobs=2) == enrich.enrich(papers, taxonomy, jobs=1)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_work_meanwhile_and_slugs_given_later_change_nothing(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    from generator import enrich
+
+    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
+    taxonomy = load_taxonomy()
+    calls = []
+    later = enrich.enrich(papers, taxonomy, jobs=jobs, meanwhile=lambda: calls.append(1), slugs=False)
+    assert calls == [1]
+    assert all(not p.slug for p in later)
+    assert assign_slugs(later) == enrich.enrich(papers, taxonomy, jobs=jobs)
