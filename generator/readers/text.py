@@ -16,6 +16,7 @@ LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # export; they are also invalid in the HTML and XML the site is made of.
 CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 
+#: The characters of CONTROL, as the bytes UTF-8 spells them with (see decode).
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
 
 # JSON can spell a lone half of a surrogate pair (\ud800); such a string cannot be
