@@ -169,21 +169,26 @@ class EnrichCache:
     def __init__(self, folder: Path | None, config: str) -> None:
         self.store = Store.load(folder, "enrich.json", config)
 
+    @property
+    def kept(self) -> bool:
+        """Whether the cache has a folder: without one it never holds an entry, and keys are not worth hashing."""
+        return self.store.path is not None
+
     def key(self, paper: Paper) -> str:
         """Return the key of a paper's input fields."""
         return _hash(json.dumps([getattr(paper, name) for name in INPUT], ensure_ascii=False))
 
-    def get(self, paper: Paper) -> Paper | None:
-        """Return the paper enriched from the cache, or None on a miss."""
-        entry = self.store.get(self.key(paper))
+    def get(self, paper: Paper, key: str) -> Paper | None:
+        """Return the paper (whose ``key`` this is) enriched from the cache, or None on a miss."""
+        entry = self.store.get(key)
         if entry is None:
             return None
         return replace(paper, **{name: tuple(v) if isinstance(v, list) else v for name, v in entry.items()})
 
-    def put(self, paper: Paper, enriched: Paper) -> None:
-        """Remember what enrichment derived for ``paper``."""
+    def put(self, key: str, enriched: Paper) -> None:
+        """Remember what enrichment derived for the paper whose ``key`` this is."""
         # Every derived field is a string or a tuple of strings: no deep copy (asdict) needed.
-        self.store.put(self.key(paper), {name: getattr(enriched, name) for name in DERIVED})
+        self.store.put(key, {name: getattr(enriched, name) for name in DERIVED})
 
 
 class RelatedCache:
@@ -216,7 +221,9 @@ class RelatedCache:
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
 
     def put(self, lists: dict[str, tuple[str, ...]]) -> None:
-        """Remember the lists of this corpus (the only entry kept)."""
+        """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do."""
+        if self.store.path is None:
+            return  # not worth hashing the corpus for
         self.store.put(self.key(), lists)
         self.store.save()
 

@@ -8,6 +8,7 @@ output, and stops.
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -70,19 +71,25 @@ def prepare(
 
     ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
-    from . import cite, enrich, export, index, related, render, topics
+    from . import enrich, topics
     from .background import Background
     from .cache import EnrichCache, RelatedCache, enrichment_fingerprint
 
     taxonomy = topics.load_taxonomy(settings.taxonomy)
     taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
-    enrich_cache = EnrichCache(settings.cache_dir, enrichment_fingerprint(taxonomy_file.read_bytes()))
+    # Without a cache folder nothing is looked up, so the code need not be hashed.
+    config = enrichment_fingerprint(taxonomy_file.read_bytes()) if settings.cache_dir else ""
+    enrich_cache = EnrichCache(settings.cache_dir, config)
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
-        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs)
+        # Slugs are given below, while related papers (which need none) are computed.
+        papers = enrich.enrich(
+            papers, taxonomy, progress, enrich_cache, settings.jobs, meanwhile=_import_later_stages, slugs=False
+        )
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
+    from . import cite, export, index, related, render
 
     # Related papers (numpy) are computed in a second process, when there is a CPU for
     # it, while this one makes everything that does not show them.
@@ -94,7 +101,9 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), second_process)
-        related_cache.key()  # for put(), while the lists are computed
+        if settings.cache_dir:
+            related_cache.key()  # for put(), while the lists are computed
+    papers = enrich.assign_slugs(papers)
     enrich_cache.store.save()  # while related papers are computed: this process has time to spare
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
@@ -120,6 +129,17 @@ def prepare(
     render.merge_pages(pages, theirs.result())
     pages.update(data)
     return Prepared(papers, pages, quality)
+
+
+#: Modules only the stages after enrichment use: numpy and scipy (related papers) and
+#: Jinja2 among their imports take about a quarter of a second.
+LATER_STAGES = ("cite", "export", "index", "related", "render")
+
+
+def _import_later_stages() -> None:
+    """Import ``LATER_STAGES``: while worker processes enrich, this one has time for it."""
+    for name in LATER_STAGES:
+        importlib.import_module(f".{name}", __package__)
 
 
 #: Compute related papers, and render paper pages, in a second process from this many

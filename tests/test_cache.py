@@ -75,6 +75,16 @@ def test_no_cache_leaves_no_cache_folder(project: Path) -> None:
     assert not (project / ".papersite-cache").exists()
 
 
+def test_no_cache_hashes_no_key(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object) -> str:
+        raise AssertionError("a key was hashed for a cache that keeps nothing")
+
+    monkeypatch.setattr(cache.EnrichCache, "key", refuse)
+    monkeypatch.setattr(cache.RelatedCache, "key", refuse)
+    monkeypatch.setattr(cache, "enrichment_fingerprint", refuse)
+    assert _generate(project, "--no-cache") == 0
+
+
 def test_a_corrupt_cache_is_ignored(project: Path) -> None:
     assert _generate(project) == 0
     first = tree_digest(project / "site_src")

@@ -62,3 +62,29 @@ def test_enriching_in_processes_gives_the_same_papers(monkeypatch: pytest.Monkey
     papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
     taxonomy = load_taxonomy()
     assert enrich.enrich(papers, taxonomy, jobs=2) == enrich.enrich(papers, taxonomy, jobs=1)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_work_meanwhile_and_slugs_given_later_change_nothing(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+    from generator import enrich
+
+    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
+    taxonomy = load_taxonomy()
+    calls = []
+    later = enrich.enrich(papers, taxonomy, jobs=jobs, meanwhile=lambda: calls.append(1), slugs=False)
+    assert calls == [1]
+    assert all(not p.slug for p in later)
+    assert assign_slugs(later) == enrich.enrich(papers, taxonomy, jobs=jobs)
+
+
+@pytest.mark.parametrize(("count", "size", "jobs"), [(400, 25, 2), (10_000, 64, 2), (5_000, 64, 4), (9, 8, 2)])
+def test_batches_cover_every_paper_in_order_and_shrink_where_processes_meet(count: int, size: int, jobs: int) -> None:
+    from generator import enrich
+
+    batches = enrich._cut(list(range(count)), size, jobs)
+    assert [i for batch in batches for i in batch] == list(range(count))
+    assert all(1 <= len(batch) <= size for batch in batches)
+    meet = count * (jobs - 1) // jobs
+    there = next(batch for batch in batches if batch[-1] >= meet)
+    assert len(there) <= max(1, size // 4) or count < 4 * size

@@ -6,12 +6,15 @@ import html
 import json
 import re
 import string
+from pathlib import Path
 
 import yaml
 from hypothesis import example, given
 from hypothesis import strategies as st
 
 from generator import export, render
+from generator.errors import InputError
+from generator.readers import text as text_helpers
 
 # One-line printable text is what the fast path decides itself; the rest must fall back to
 # PyYAML. The alphabet mixes YAML's indicators with characters at the edges of what libyaml
@@ -63,3 +66,25 @@ def test_md_text_escapes_as_html_escape_then_backslashes(text: str) -> None:
     expected = _MD_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
     expected = re.sub(r":(?=[\w+-])", "&#58;", expected)
     assert render.md_text(text) == expected
+
+
+# Line breaks of every kind, control characters at the edges of the class, and text beyond ASCII.
+_LINES = st.text(alphabet="ab \t\r\n\x00\x08\x09\x0b\x0c\x0e\x1f\x7f\x80é\u2028", max_size=30)
+
+
+@given(_LINES)
+def test_split_lines_is_the_line_break_regex(text: str) -> None:
+    expected = text_helpers.LINE_BREAK.split(text)
+    assert text_helpers.split_lines(text) == (expected[:-1] if expected[-1] == "" else expected)
+
+
+@given(_LINES)
+@example("ok\x00")
+def test_decode_finds_control_characters_as_the_regex_does(text: str) -> None:
+    data = text.encode("utf-8")
+    found = text_helpers.CONTROL.search(text)
+    try:
+        assert text_helpers.decode(Path("f.txt"), data) == text
+        assert found is None
+    except InputError as error:
+        assert found is not None and f"at byte offset {len(text[: found.start()].encode())}" in str(error)
