@@ -32,6 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from generator.enrich import convert_abstract  # noqa: E402
 from generator.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
 
 STOP_WORDS = frozenset(
@@ -119,13 +120,8 @@ def baseline_title(text: str) -> str:
 
 
 def plain(abstract: str) -> str:
-    """Approximate the TeX-to-text module with pylatexenc (development only)."""
-    try:
-        from pylatexenc.latex2text import LatexNodes2Text
-
-        return LatexNodes2Text(math_mode="text").latex_to_text(abstract)
-    except Exception:  # pylatexenc chokes on some unbalanced input; fall back to the raw text
-        return abstract
+    """Return an abstract as the titles module sees it in a build: TeX converted, private macros resolved."""
+    return convert_abstract(" ".join(abstract.split())).text
 
 
 def load(path: Path) -> list[dict]:

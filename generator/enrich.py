@@ -82,12 +82,18 @@ def paper_id(paper: Paper) -> str:
     return hashlib.sha256(key).hexdigest()[:12]
 
 
-def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
-    """Return the paper with every per-paper field derived."""
-    converted = latex.convert(paper.abstract)
+def convert_abstract(abstract: str) -> latex.Converted:
+    """Return an abstract's text and HTML, its private macros resolved where they can be (``_MacroNames``)."""
+    converted = latex.convert(abstract)
     if any(w.startswith("unknown macro") for w in converted.warnings):
         names = _MacroNames(converted.text, titles.coined_name(converted.text))
-        converted = latex.convert(paper.abstract, names)
+        converted = latex.convert(abstract, names)
+    return converted
+
+
+def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
+    """Return the paper with every per-paper field derived."""
+    converted = convert_abstract(paper.abstract)
 
     if paper.title.strip():
         title, source = latex.tex_to_text(paper.title), "given"
