@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from itertools import islice
 from collections.abc import Container, Sequence, Set as AbstractSet
+from itertools import islice
 
 from .titles_lexicon import (
     COMMON_NAMES,
