@@ -51,6 +51,15 @@ FIELD_HEADS = frozenset(
     segmentation retrieval classification forecasting reasoning optimization unlearning agents robotics""".split()
 )
 
+# The last words of terms that name a part or a quantity of a method ("loss function",
+# "neural network", "prior knowledge", "test error"): a title is not "for" them unless the
+# abstract itself puts the term after a preposition.
+PART_HEADS = frozenset(
+    """error errors matrix size function functions knowledge reward rewards network loss losses rate rates
+    value values parameter parameters weight weights layer layers gradient gradients space vector vectors
+    score scores term terms step steps""".split()
+)
+
 # Words that begin a sentence or a title in capitals but are ordinary English.
 _ORDINARY = frozenset(
     """we our this the a an in on to for of and or but however moreover furthermore finally

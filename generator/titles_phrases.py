@@ -28,6 +28,7 @@ from itertools import islice
 from .titles_lexicon import (
     COMMON_NAMES,
     FIELD_HEADS,
+    PART_HEADS,
     TECHNIQUE_NAMES,
     _ADJ_ENDS,
     _ADVERBS,
@@ -872,7 +873,9 @@ def _salient_term(
     abstract writes it after "for" ("X for RL" + "for LLMs" -> "X for RL in LLMs"), or it
     ends on a field's head word (``FIELD_HEADS``: "... Learning", "... Models"). Any other
     such term names a part of the method, which "in" would misplace ("... for Pruning in
-    Objective Function"), and gives way to the next term.
+    Objective Function"), and gives way to the next term, as does a term the abstract never
+    puts after a preposition that ends on a part's head word (``PART_HEADS``: "for Loss
+    Function", "for Neural Network").
     """
     n = len(words)
     scored: list[tuple[float, tuple[str, ...], list[int]]] = []
@@ -915,6 +918,8 @@ def _salient_term(
             continue  # "for 7B Parameters"
         preps = Counter(_preposition_before(words, i) for i in at)
         del preps[""]
+        if not preps and last in PART_HEADS:
+            continue  # "for Loss Function", "for Neural Network": a part of the method, not what it is for
         prep = _TERM_PREPS[preps.most_common(1)[0][0]] if preps else "for"
         if prep in title:  # "X for Y for Z" reads badly
             if prep != "for" or "in" in title or not (preps or last in FIELD_HEADS):

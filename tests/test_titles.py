@@ -1033,6 +1033,11 @@ def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
             "models. The scheduler lowers the objective function, and the objective function stays smooth.",
             "Cache Scheduler for Large Language Models",
         ),
+        (  # a term never written after a preposition that names a part of the method: no "for Loss Function"
+            "Optimisers are slow. We propose RouteNet, a routing network. RouteNet lowers the loss function, "
+            "and the loss function stays smooth.",
+            "RouteNet: Routing Network",
+        ),
         (  # ... unless it names a field, a setting all the same
             "Large language models (LLMs) are costly to serve. We propose a cache scheduler for large language "
             "models. The scheduler speeds up federated learning, and federated learning saves energy.",
