@@ -1030,7 +1030,7 @@ def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
         ),
         (  # ... but a term the abstract never puts after a preposition is a part of the method: none
             "Large language models (LLMs) are costly to serve. We propose a cache scheduler for large language "
-            "models. The scheduler lowers the objective function, and the objective function stays smooth.",
+            "models. The scheduler raises the cache hit ratio, and the cache hit ratio stays high.",
             "Cache Scheduler for Large Language Models",
         ),
         (  # a term never written after a preposition that names a part of the method: no "for Loss Function"
