@@ -420,12 +420,12 @@ def _describes(repo: str, prose: str) -> bool:
     parts = _REPO_PART.findall(repo)
     if len(parts) < 3:
         return False
-    words = set(_WORD_LOW.findall(prose.lower().replace(repo.lower(), " ")))  # written apart, not as the name
+    words = set(_ALNUM_RUN.findall(prose.lower().replace(repo.lower(), " ")))  # written apart, not as the name
     return all(part.lower() in words for part in parts)
 
 
 _REPO_PART = re.compile(r"[A-Z]+s?(?![a-z])|[A-Z]?[a-z]+|\d+")  # "LLMs", "Physics", "informed", "2"
-_WORD_LOW = re.compile(r"[a-z0-9]+")
+_ALNUM_RUN = re.compile(r"[a-z0-9]+")
 
 
 @lru_cache(maxsize=1 << 14)

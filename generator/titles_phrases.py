@@ -818,7 +818,7 @@ def _with_tail(best: list[str], tails: Sequence["_Tail"], name: str | None) -> l
     preps = {w for w in best if w in _CUT_AT} - {"of", "and"}
     if not tails or preps & _MECHANISMS:
         return best
-    have = {_topic_key(w) for w in best + (name or "").split()}
+    have = _title_keys(best, name)
     tail: list[str] = []
     tail_score = float("-inf")
     for prep, words, keys, s in tails:
@@ -827,6 +827,11 @@ def _with_tail(best: list[str], tails: Sequence["_Tail"], name: str | None) -> l
     if not tail or _too_long(best + tail, name):
         return best
     return best + tail
+
+
+def _title_keys(words: Sequence[str], name: str | None) -> set[str]:
+    """Return the topic keys of a title's words and of the name it will carry."""
+    return {_topic_key(w) for w in [*words, *(name or "").split()]} - {"-"}
 
 
 def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
@@ -838,7 +843,7 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
     an acronym with what it abbreviates, after the preposition the abstract writes before
     it, else "for" (see ``_salient_term``).
     """
-    have = {_topic_key(w) for w in best + (a.name or "").split()} - {"-"}
+    have = _title_keys(best, a.name)
     if len(have) > _TERM_UPTO:
         return best
     for acronym, spelled in weight.acronyms.items():  # "LLMs" says "Large Language Models", and back
@@ -878,33 +883,7 @@ def _salient_term(
     Function", "for Neural Network").
     """
     n = len(words)
-    scored: list[tuple[float, tuple[str, ...], list[int]]] = []
-    # Pairs of words are counted in C (folding each word to its key first would cost as much
-    # again); only the few topic pairs used twice are grown, a word at a time, into longer terms.
-    key = _KEYS.get  # the words are lower-case: their keys without _topic_key's lower()
-    for pair, uses in Counter(zip(words, islice(words, 1, None))).items():
-        if uses < 2:
-            continue
-        if (key(pair[0]) or _fold_key(pair[0])) == "-" or (key(pair[1]) or _fold_key(pair[1])) == "-":
-            continue
-        term, at = pair, [i for i in _indices(words, pair[0], 0, n - 1) if words[i + 1] == pair[1]]
-        while True:
-            scored.append((len(at) * len(term) ** 0.5, term, at))
-            end = len(term)
-            after = [words[i + end] for i in at if i + end < n]
-            word = max(after, key=after.count) if after else ""  # the first of the most used
-            if end == _TERM_MAX or after.count(word) < 2 or (key(word) or _fold_key(word)) == "-":
-                break
-            term, at = term + (word,), [i for i in at if i + end < n and words[i + end] == word]
-    for acronym, spelled in acronyms.items():
-        lows = tuple(w.lower() for w in spelled)
-        low_acronym = acronym.casefold()
-        if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
-            continue  # what the paper uses ("neural tangent kernel"), not what it is for
-        if 2 <= len(lows) <= _TERM_MAX and acronym != a.name:
-            at = [i for i in _indices(words, lows[0], 0, n) if tuple(words[i : i + len(lows)]) == lows]
-            uses = a.prose.count(acronym) - 1 + len(at)  # its uses, bar the "(GFD)" that defines it
-            scored.append((uses * len(lows) ** 0.5, lows, at))
+    scored = _repeated_terms(words) + _acronym_terms(a, words, acronyms)
     scored.sort(key=lambda item: (-item[0], item[2][0] if item[2] else n))  # of equals, the first met
     low_prose = a.prose.lower()
     for _, term, at in scored:
@@ -927,6 +906,53 @@ def _salient_term(
             prep = "in"  # "... for Reinforcement Learning in Large Language Models"
         return prep, written
     return None
+
+
+_Scored = tuple[float, tuple[str, ...], list[int]]  # (score, lower-case words, where they start in the words)
+
+
+def _is_topic(low: str) -> bool:
+    """Tell whether a lower-case word is a topic word (``_topic_key`` without its lower())."""
+    return (_KEYS.get(low) or _fold_key(low)) != "-"
+
+
+def _repeated_terms(words: Sequence[str]) -> list[_Scored]:
+    """Score the runs of two to ``_TERM_MAX`` topic words written at least twice, by uses times the root of their length.
+
+    Pairs of words are counted in C (folding each word to its key first would cost as much
+    again); only the few topic pairs used twice are grown, a word at a time, into longer terms.
+    """
+    n = len(words)
+    scored: list[_Scored] = []
+    for pair, uses in Counter(zip(words, islice(words, 1, None))).items():
+        if uses < 2 or not _is_topic(pair[0]) or not _is_topic(pair[1]):
+            continue
+        term, at = pair, [i for i in _indices(words, pair[0], 0, n - 1) if words[i + 1] == pair[1]]
+        while True:
+            scored.append((len(at) * len(term) ** 0.5, term, at))
+            end = len(term)
+            after = [words[i + end] for i in at if i + end < n]
+            word = max(after, key=after.count) if after else ""  # the first of the most used
+            if end == _TERM_MAX or after.count(word) < 2 or not _is_topic(word):
+                break
+            term, at = term + (word,), [i for i in at if i + end < n and words[i + end] == word]
+    return scored
+
+
+def _acronym_terms(a: "_Analysis", words: Sequence[str], acronyms: dict[str, list[str]]) -> list[_Scored]:
+    """Score the words each acronym abbreviates, each use of the acronym a use of them (as ``_count_acronym_uses``)."""
+    n = len(words)
+    scored: list[_Scored] = []
+    for acronym, spelled in acronyms.items():
+        lows = tuple(w.lower() for w in spelled)
+        low_acronym = acronym.casefold()
+        if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
+            continue  # what the paper uses ("neural tangent kernel"), not what it is for
+        if 2 <= len(lows) <= _TERM_MAX and acronym != a.name:
+            at = [i for i in _indices(words, lows[0], 0, n) if tuple(words[i : i + len(lows)]) == lows]
+            uses = a.prose.count(acronym) - 1 + len(at)  # its uses, bar the "(GFD)" that defines it
+            scored.append((uses * len(lows) ** 0.5, lows, at))
+    return scored
 
 
 def _preposition_before(words: Sequence[str], i: int) -> str:
