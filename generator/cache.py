@@ -133,6 +133,15 @@ class Store:
             store.entries = data["entries"]
         return store
 
+    @property
+    def kept(self) -> bool:
+        """Whether the store has a file: without one it never holds an entry, and keys are not worth hashing."""
+        return self.path is not None
+
+    def miss(self) -> None:
+        """Count a look-up that needs no key to miss (the store is empty)."""
+        self.misses += 1
+
     def get(self, key: str) -> Any:
         """Return the value of ``key``, or None on a miss."""
         value = self.entries.get(key)
@@ -168,11 +177,6 @@ class EnrichCache:
 
     def __init__(self, folder: Path | None, config: str) -> None:
         self.store = Store.load(folder, "enrich.json", config)
-
-    @property
-    def kept(self) -> bool:
-        """Whether the cache has a folder: without one it never holds an entry, and keys are not worth hashing."""
-        return self.store.path is not None
 
     def key(self, paper: Paper) -> str:
         """Return the key of a paper's input fields."""
@@ -215,14 +219,14 @@ class RelatedCache:
         if not self.store.entries:
             # A miss whatever the key (a first run): the caller can hash the corpus later,
             # while it computes the lists.
-            self.store.misses += 1
+            self.store.miss()
             return None
         lists = self.store.get(self.key())
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
 
     def put(self, lists: dict[str, tuple[str, ...]]) -> None:
         """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do."""
-        if self.store.path is None:
+        if not self.store.kept:
             return  # not worth hashing the corpus for
         self.store.put(self.key(), lists)
         self.store.save()

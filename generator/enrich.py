@@ -217,7 +217,7 @@ def enrich(
     single process: before it enriches). Without ``slugs`` the papers have none yet: the
     caller gives them with ``assign_slugs``.
     """
-    if cache is not None and not cache.kept:
+    if cache is not None and not cache.store.kept:
         cache = None  # no folder (--no-cache): nothing to look up or keep, no key worth hashing
     # Each paper's key is hashed once, for the look-up and for the put after a miss.
     keys = [cache.key(paper) for paper in papers] if cache else []

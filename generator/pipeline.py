@@ -101,7 +101,7 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched), second_process)
-        if settings.cache_dir:
+        if related_cache.store.kept:
             related_cache.key()  # for put(), while the lists are computed
     papers = enrich.assign_slugs(papers)
     enrich_cache.store.save()  # while related papers are computed: this process has time to spare
