@@ -115,6 +115,7 @@ class Store:
     used: set[str] = field(default_factory=set)
     hits: int = 0
     misses: int = 0
+    added: int = 0
 
     @classmethod
     def load(cls, folder: Path | None, name: str, config: str) -> Store:
@@ -156,10 +157,16 @@ class Store:
         """Remember ``value`` under ``key``."""
         self.entries[key] = value
         self.used.add(key)
+        self.added += 1
+
+    @property
+    def changed(self) -> bool:
+        """Whether ``save`` has anything to write: an entry was added, or one is no longer used."""
+        return self.path is not None and (self.added > 0 or len(self.used) != len(self.entries))
 
     def save(self) -> None:
         """Write the entries this run used, if anything changed."""
-        if self.path is None or (not self.misses and len(self.used) == len(self.entries)):
+        if not self.changed:
             return
         from .writer import atomic_write  # the writer owns file writing
 
@@ -224,10 +231,15 @@ class RelatedCache:
         lists = self.store.get(self.key())
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
 
-    def put(self, lists: dict[str, tuple[str, ...]]) -> None:
-        """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do."""
+    def put(self, lists: dict[str, tuple[str, ...]], key: str | None = None) -> None:
+        """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do.
+
+        ``key`` is the corpus's ``key()`` when it was hashed elsewhere (in another process).
+        """
         if not self.store.kept:
             return  # not worth hashing the corpus for
+        if key is not None:
+            self._key = key
         self.store.put(self.key(), lists)
         self.store.save()
 

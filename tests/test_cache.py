@@ -38,6 +38,37 @@ def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeyp
     assert tree_digest(project / "site_src") == first
 
 
+def test_caches_kept_by_second_processes_are_hit_by_the_next_run(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With second processes, a forked child writes the enrichment cache and another hashes
+    # the corpus for the related cache: what they kept must be what the next run looks up.
+    from generator import enrich, pipeline, related
+
+    monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
+    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    assert _generate(project, "-j", "2") == 0
+    first = tree_digest(project / "site_src")
+    (project / ".papersite-cache" / cache.RUN_STATE).unlink()  # or the rerun stops at once
+
+    calls = []
+    real = enrich.enrich_one
+    monkeypatch.setattr(enrich, "enrich_one", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(related, "related_ids", lambda *a, **k: calls.append(2) or {})
+    assert _generate(project, "-j", "2") == 0
+    assert calls == []
+    assert tree_digest(project / "site_src") == first
+
+
+def test_a_store_with_nothing_new_or_dropped_has_nothing_to_save(tmp_path: Path) -> None:
+    store = cache.Store.load(tmp_path, "s.json", "config")
+    assert not store.changed
+    store.put("k", 1)
+    assert store.changed
+    store.save()
+    again = cache.Store.load(tmp_path, "s.json", "config")
+    assert again.get("k") == 1 and not again.changed  # every entry used, none added
+    assert not cache.Store.load(None, "s.json", "config").changed  # no file: never anything to write
+
+
 def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _generate(project) == 0
     corpus = project / "data" / "iclr2025.txt"
