@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import multiprocessing
 import os
 import re
-from concurrent.futures import ProcessPoolExecutor
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 
 from . import keywords, latex, links, titles, topics, urls
+from .background import shared_map
 from .cache import EnrichCache
 from .model import Paper
 from .report import notice
@@ -122,76 +121,21 @@ def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
     )
 
 
-#: Enrich in worker processes when at least this many papers miss the cache.
+#: Enrich in forked processes when at least this many papers miss the cache.
 PARALLEL_ABOVE = 400
-
-_worker_taxonomy: topics.Taxonomy | None = None
-
-
-def _start_worker(taxonomy: topics.Taxonomy) -> None:
-    global _worker_taxonomy
-    _worker_taxonomy = taxonomy
-
-
-def _enrich_in_worker(papers: Sequence[Paper]) -> list[Paper]:
-    assert _worker_taxonomy is not None
-    return [enrich_one(paper, _worker_taxonomy) for paper in papers]
-
-
-#: Papers per batch handed to a worker process (or taken back by the main one).
-BATCH = 64
 
 
 def _enrich_all(
     papers: Sequence[Paper], taxonomy: topics.Taxonomy, jobs: int, meanwhile: Callable[[], object] | None = None
-) -> Iterator[Paper]:
-    """Yield each paper enriched, in order; across ``jobs`` processes for large batches.
+) -> list[Paper]:
+    """Return each paper enriched, in order; across ``jobs`` processes for large batches.
 
-    The main process is one of the ``jobs``: it starts ``jobs - 1`` workers, which take
-    batches from the front, and enriches batches from the back itself, taking back each
-    one no worker has started, until the two meet. So every CPU works to the end, and
-    only the workers' share of the papers is sent between processes.
     Enrichment is pure and per paper, so processes change nothing but the time taken.
-    ``meanwhile`` is called in this process once the workers are at work (before any
-    paper is yielded, in any case).
+    ``meanwhile`` is called in this process once the others are at work (before any
+    paper is enriched here, in any case).
     """
-    if jobs <= 1 or len(papers) < PARALLEL_ABOVE:
-        if meanwhile is not None:
-            meanwhile()
-        for paper in papers:
-            yield enrich_one(paper, taxonomy)
-        return
-    batches = _cut(papers, max(8, min(BATCH, len(papers) // (jobs * 8))), jobs)
-    context = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods() else None)
-    with ProcessPoolExecutor(jobs - 1, mp_context=context, initializer=_start_worker, initargs=(taxonomy,)) as pool:
-        futures = [pool.submit(_enrich_in_worker, batch) for batch in batches]
-        if meanwhile is not None:
-            meanwhile()
-        done: dict[int, list[Paper]] = {}
-        for index in reversed(range(len(batches))):
-            if not futures[index].cancel():
-                break  # a worker has it, and every batch before it
-            done[index] = [enrich_one(paper, taxonomy) for paper in batches[index]]
-        for index, future in enumerate(futures):
-            yield from done[index] if index in done else future.result()
-
-
-def _cut(papers: Sequence[Paper], size: int, jobs: int) -> list[Sequence[Paper]]:
-    """Cut papers into batches of ``size``, smaller (down to an eighth) where the processes meet.
-
-    Workers take batches from the front and this process from the back; where they meet,
-    the first done waits for the other's last batch, and for one more the pool has
-    already queued to a worker (which cannot be taken back). At 10,000 papers that wait
-    was 0.07 to 0.17 s with batches of 64; with batches shrinking to 8 there, 0.02 s at most.
-    """
-    count = len(papers)
-    meet = count * (jobs - 1) / jobs  # each process enriches at about the same speed
-    bounds = [0]
-    while bounds[-1] < count:
-        start = bounds[-1]
-        near = min(1.0, abs(start - meet) / (count / 8))  # 0 where they meet, 1 an eighth of the papers away
-        bounds.append(min(count, start + max(size // 8, round(size * near))))
-    return [papers[a:b] for a, b in zip(bounds, bounds[1:])]
+    processes = jobs if len(papers) >= PARALLEL_ABOVE else 1
+    return shared_map(lambda paper: enrich_one(paper, taxonomy), papers, processes, meanwhile)
 
 
 def default_jobs() -> int:
@@ -223,7 +167,7 @@ def enrich(
     keys = [cache.key(paper) for paper in papers] if cache else []
     cached = [cache.get(paper, key) for paper, key in zip(papers, keys)] if cache else [None] * len(papers)
     missing = [paper for paper, done in zip(papers, cached) if done is None]
-    fresh = _enrich_all(missing, taxonomy, default_jobs() if jobs is None else jobs, meanwhile)
+    fresh = iter(_enrich_all(missing, taxonomy, default_jobs() if jobs is None else jobs, meanwhile))
     enriched = []
     for count, (paper, done) in enumerate(zip(papers, cached), 1):
         if done is None:

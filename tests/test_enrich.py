@@ -76,15 +76,3 @@ def test_work_meanwhile_and_slugs_given_later_change_nothing(monkeypatch: pytest
     assert calls == [1]
     assert all(not p.slug for p in later)
     assert assign_slugs(later) == enrich.enrich(papers, taxonomy, jobs=jobs)
-
-
-@pytest.mark.parametrize(("count", "size", "jobs"), [(400, 25, 2), (10_000, 64, 2), (5_000, 64, 4), (9, 8, 2)])
-def test_batches_cover_every_paper_in_order_and_shrink_where_processes_meet(count: int, size: int, jobs: int) -> None:
-    from generator import enrich
-
-    batches = enrich._cut(list(range(count)), size, jobs)
-    assert [i for batch in batches for i in batch] == list(range(count))
-    assert all(1 <= len(batch) <= size for batch in batches)
-    meet = count * (jobs - 1) // jobs
-    there = next(batch for batch in batches if batch[-1] >= meet)
-    assert len(there) <= max(1, size // 4) or count < 4 * size
