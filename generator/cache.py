@@ -40,7 +40,7 @@ ENRICHING_MODULE = "enrich"
 #: Paper fields enrichment derives or rewrites (the cached value).
 DERIVED = (
     "id", "title", "title_source", "summary", "text", "html", "github",
-    "project_pages", "url", "topics", "warnings",
+    "project_pages", "url", "topics", "warnings", "slug",
 )  # fmt: skip
 #: Input fields (the key): everything a reader fills in but where it was read.
 INPUT = ("abstract", "venue", "year", "title", "authors", "keywords", "url", "code")

@@ -118,6 +118,7 @@ def enrich_one(paper: Paper, taxonomy: topics.Taxonomy) -> Paper:
         url=url,
         topics=topics.assign_topics(title, converted.text, paper.keywords, taxonomy),
         warnings=tuple(warnings),
+        slug=title_slug(title),
     )
 
 
@@ -153,13 +154,11 @@ def enrich(
     cache: EnrichCache | None = None,
     jobs: int | None = None,
     meanwhile: Callable[[], object] | None = None,
-    slugs: bool = True,
 ) -> list[Paper]:
     """Enrich every paper (from the cache when it has it), then make titles and slugs distinct.
 
-    ``meanwhile`` is work for this process to do while worker processes enrich (with a
-    single process: before it enriches). Without ``slugs`` the papers have none yet: the
-    caller gives them with ``assign_slugs``.
+    ``meanwhile`` is work for this process to do while other processes enrich (with a
+    single process: before it enriches).
     """
     if cache is not None and not cache.store.kept:
         cache = None  # no folder (--no-cache): nothing to look up or keep, no key worth hashing
@@ -179,8 +178,7 @@ def enrich(
             progress(count, len(papers))
         for warning in done.warnings:
             log.warning("%s: %s", paper.source, warning, extra=notice(warning_kind(warning), paper.source))
-    enriched = keywords.merge_keywords(_distinct_titles(enriched))
-    return assign_slugs(enriched) if slugs else enriched
+    return assign_slugs(keywords.merge_keywords(_distinct_titles(enriched)))
 
 
 def _distinct_titles(papers: list[Paper]) -> list[Paper]:
@@ -190,7 +188,7 @@ def _distinct_titles(papers: list[Paper]) -> list[Paper]:
     out = list(papers)
     for i, title in zip(order, distinct):
         if title != out[i].title:
-            out[i] = replace(out[i], title=title)
+            out[i] = replace(out[i], title=title, slug=title_slug(title))
     return out
 
 
@@ -198,15 +196,22 @@ def _distinct_titles(papers: list[Paper]) -> list[Paper]:
 RESERVED_SLUGS = frozenset({"index"})
 
 
+def title_slug(title: str) -> str:
+    """Return the slug a title asks for (``assign_slugs`` makes them distinct)."""
+    slug = urls.slug(title) or "paper"
+    # "index" would make the page the year's folder page (papers/2024/), not its own.
+    return f"{slug}-paper" if slug in RESERVED_SLUGS else slug
+
+
 def assign_slugs(papers: list[Paper]) -> list[Paper]:
     """Give each paper a slug from its title, unique within its year.
 
-    Slugs depend only on the paper itself: a collision is resolved with a suffix
-    from the paper's id, never from input order, so permalinks stay stable.
+    A paper keeps the slug enrichment gave it from its title (``title_slug``) unless
+    another paper of its year wants the same. Slugs depend only on the paper itself:
+    a collision is resolved with a suffix from the paper's id, never from input order,
+    so permalinks stay stable.
     """
-    # "index" would make the page the year's folder page (papers/2024/), not its own.
-    wanted = {p.id: urls.slug(p.title) or "paper" for p in papers}
-    wanted = {i: f"{slug}-paper" if slug in RESERVED_SLUGS else slug for i, slug in wanted.items()}
+    wanted = {p.id: p.slug or title_slug(p.title) for p in papers}
     groups: dict[tuple[int, str], list[str]] = defaultdict(list)
     for p in papers:
         groups[(p.year, wanted[p.id])].append(p.id)
@@ -215,5 +220,5 @@ def assign_slugs(papers: list[Paper]) -> list[Paper]:
         slug = wanted[p.id]
         if len(groups[(p.year, slug)]) > 1:
             slug = f"{slug}-{p.id[:6]}"
-        out.append(replace(p, slug=slug))
+        out.append(p if slug == p.slug else replace(p, slug=slug))
     return out

@@ -83,10 +83,7 @@ def prepare(
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
-        # Slugs are given below, while related papers (which need none) are computed.
-        papers = enrich.enrich(
-            papers, taxonomy, progress, enrich_cache, settings.jobs, meanwhile=_import_later_stages, slugs=False
-        )
+        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, settings.jobs, meanwhile=_import_later_stages)
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
     from . import cite, export, index, related, render
@@ -108,7 +105,6 @@ def prepare(
             return related_cache.key() if related_cache.store.kept else None, related.related_ids(enriched)
 
         pending = Background(relate, second_process)
-    papers = enrich.assign_slugs(papers)
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)

@@ -65,14 +65,30 @@ def test_enriching_in_processes_gives_the_same_papers(monkeypatch: pytest.Monkey
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_work_meanwhile_and_slugs_given_later_change_nothing(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
+def test_work_meanwhile_changes_nothing(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
     from generator import enrich
 
     monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
     papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
     taxonomy = load_taxonomy()
     calls = []
-    later = enrich.enrich(papers, taxonomy, jobs=jobs, meanwhile=lambda: calls.append(1), slugs=False)
+    assert enrich.enrich(papers, taxonomy, jobs=jobs, meanwhile=lambda: calls.append(1)) == enrich.enrich(
+        papers, taxonomy, jobs=1
+    )
     assert calls == [1]
-    assert all(not p.slug for p in later)
-    assert assign_slugs(later) == enrich.enrich(papers, taxonomy, jobs=jobs)
+
+
+def test_a_title_made_distinct_gets_the_slug_of_its_new_title() -> None:
+    from generator import enrich
+
+    twins = [_paper("We propose TwinNet, a network for graphs."), _paper("We propose TwinNet, a network for graphs!")]
+    first, second = sorted(enrich.enrich(twins, load_taxonomy(), jobs=1), key=lambda p: p.id)
+    assert first.title == "TwinNet: Network for Graphs" and second.title == f"{first.title} (2)"
+    assert (first.slug, second.slug) == ("twinnet-network-for-graphs", "twinnet-network-for-graphs-2")
+
+
+def test_a_title_slug_is_never_a_reserved_page_name() -> None:
+    from generator import enrich
+
+    assert enrich.title_slug("Index") == "index-paper"
+    assert enrich.title_slug("???") == "paper"
