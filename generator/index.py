@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from urllib.parse import quote_plus
 
@@ -45,25 +45,31 @@ def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
     return refs
 
 
-def plan_papers(
-    papers: Sequence[Paper],
-    taxonomy: Taxonomy,
-    site_url: str | None = None,
-    bibtex: Mapping[str, str] | None = None,
-    share: slice = slice(None),
-) -> list[PageSpec]:
-    """Return the spec of every paper page, by year and slug (the only pages showing related papers).
+def paper_order(papers: Sequence[Paper]) -> list[Paper]:
+    """Return the papers in the order of their pages: by year, then slug."""
+    return sorted(papers, key=lambda p: (p.year, p.slug))
 
-    ``share`` plans only that slice of the pages, in that order (related papers are still
-    found among all ``papers``): processes can each plan and render a share.
+
+def paper_planner(
+    papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None, bibtex: Mapping[str, str] | None = None
+) -> Callable[[Paper], PageSpec]:
+    """Return what plans the page of one of ``papers`` (the only pages showing related papers).
+
+    Related papers are found among all ``papers``; each page is planned alone, so
+    processes can each plan and render a share.
     """
     refs = topic_refs(taxonomy)
     entries = cite.bibtex_entries(papers, site_url) if bibtex is None else bibtex
     by_id = {paper.id: paper for paper in papers}
-    return [
-        _paper_page(paper, refs, by_id, entries[paper.id], site_url)
-        for paper in sorted(papers, key=lambda p: (p.year, p.slug))[share]
-    ]
+    return lambda paper: _paper_page(paper, refs, by_id, entries[paper.id], site_url)
+
+
+def plan_papers(
+    papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None, bibtex: Mapping[str, str] | None = None
+) -> list[PageSpec]:
+    """Return the spec of every paper page, by year and slug."""
+    plan = paper_planner(papers, taxonomy, site_url, bibtex)
+    return [plan(paper) for paper in paper_order(papers)]
 
 
 def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:

@@ -72,7 +72,7 @@ def prepare(
     ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
     from . import enrich, topics
-    from .background import Background
+    from .background import Background, shared_map
     from .cache import EnrichCache, RelatedCache, enrichment_fingerprint
 
     taxonomy = topics.load_taxonomy(settings.taxonomy)
@@ -117,16 +117,19 @@ def prepare(
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
-    # files. A second process renders a share of the pages while this one makes the
-    # records and renders the rest.
-    def paper_pages(share: slice) -> dict[str, bytes]:
-        return render.render_pages(index.plan_papers(papers, taxonomy, settings.site_url, bibtex, share))
+    # files. The processes share the paper pages; this one makes the records first.
+    plan = index.paper_planner(papers, taxonomy, settings.site_url, bibtex)
+    renderer = render.Renderer()
 
-    cut = round(len(papers) * SECOND_PROCESS_SHARE)
-    theirs = Background(lambda: paper_pages(slice(cut)), second_process)
-    data.update(export.record_files(papers, index.topic_refs(taxonomy)))
-    render.merge_pages(pages, paper_pages(slice(cut, None)))
-    render.merge_pages(pages, theirs.result())
+    def paper_page(paper: Paper) -> tuple[str, bytes]:
+        spec = plan(paper)
+        return spec.source, renderer.page(spec)
+
+    def records() -> None:
+        data.update(export.record_files(papers, index.topic_refs(taxonomy)))
+
+    shared = shared_map(paper_page, index.paper_order(papers), jobs if second_process else 1, meanwhile=records)
+    render.merge_pages(pages, shared)
     pages.update(data)
     saved.result()
     return Prepared(papers, pages, quality)
@@ -143,13 +146,9 @@ def _import_later_stages() -> None:
         importlib.import_module(f".{name}", __package__)
 
 
-#: Compute related papers, and render paper pages, in a second process from this many
-#: papers on (with jobs > 1): below it, starting the process costs more than it saves.
+#: Compute related papers, and render paper pages, in more processes from this many
+#: papers on (with jobs > 1): below it, starting a process costs more than it saves.
 SECOND_PROCESS_FROM = 400
-
-#: The share of the paper pages the second process renders: this one also makes the
-#: JSON records meanwhile (about a quarter of the work left after related papers).
-SECOND_PROCESS_SHARE = 0.6
 
 
 def run_key(settings: Settings, files: Sequence[Path]) -> str:

@@ -192,19 +192,23 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = None) -> dict[str, bytes]:
-    """Render every spec; return its Markdown, UTF-8 encoded, by source path (added to ``pages``).
+class Renderer:
+    """Renders page specs to Markdown; the Jinja2 environment and each template are loaded once."""
 
-    Pages are kept encoded: a str holding one character beyond Latin-1 takes two or four
-    bytes for every character, and topic and year pages repeat every abstract, so a corpus's
-    pages as str take about three times the memory of their bytes.
-    """
-    env = environment()
-    templates: dict[str, jinja2.Template] = {}
-    pages = {} if pages is None else pages
-    for spec in specs:
-        _check_free(pages, spec.source)
-        template = templates.get(spec.template) or templates.setdefault(spec.template, env.get_template(spec.template))
+    def __init__(self) -> None:
+        self._env = environment()
+        self._templates: dict[str, jinja2.Template] = {}
+
+    def page(self, spec: PageSpec) -> bytes:
+        """Return the page's Markdown, UTF-8 encoded.
+
+        Pages are kept encoded: a str holding one character beyond Latin-1 takes two or
+        four bytes for every character, and topic and year pages repeat every abstract,
+        so a corpus's pages as str take about three times the memory of their bytes.
+        """
+        template = self._templates.get(spec.template)
+        if template is None:
+            template = self._templates[spec.template] = self._env.get_template(spec.template)
         front = dump_front_matter(spec.front_matter) if spec.front_matter is not None else ""
         text = template.render(front_matter=front, **spec.context)
         # Trimmed as bytes: a long page's str may take four bytes a character, and each
@@ -213,13 +217,22 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = Non
             page = front.encode("utf-8") + text[len(front) :].encode("ascii", "xmlcharrefreplace")
         else:
             page = text.encode("utf-8")
-        pages[spec.source] = page.rstrip(b"\n") + b"\n"
+        return page.rstrip(b"\n") + b"\n"
+
+
+def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """Render every spec; return its Markdown, UTF-8 encoded, by source path (added to ``pages``)."""
+    renderer = Renderer()
+    pages = {} if pages is None else pages
+    for spec in specs:
+        _check_free(pages, spec.source)
+        pages[spec.source] = renderer.page(spec)
     return pages
 
 
-def merge_pages(pages: dict[str, bytes], more: dict[str, bytes]) -> None:
-    """Add pages rendered elsewhere (``render_pages`` in another process) to ``pages``."""
-    for source, page in more.items():
+def merge_pages(pages: dict[str, bytes], more: Iterable[tuple[str, bytes]]) -> None:
+    """Add pages rendered elsewhere (in another process), as (source, Markdown) pairs, to ``pages``."""
+    for source, page in more:
         _check_free(pages, source)
         pages[source] = page
 

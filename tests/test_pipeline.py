@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -17,23 +18,23 @@ def test_two_processes_share_the_paper_pages_and_change_no_byte(project: Path, m
 
     monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
     monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
-    render_pages = render.render_pages
+    page = render.Renderer.page
 
-    def recording(specs, pages=None):  # type: ignore[no-untyped-def]
-        specs = list(specs)
-        out = render_pages(specs, pages)
-        if specs and specs[0].template == "paper.md.j2":
-            # Which processes rendered paper pages rides in the results: a forked
-            # child's own memory is lost with it.
-            out = {**out, f"rendered-by/{os.getpid()}": b""}
-        return out
+    def signed(self: render.Renderer, spec: render.PageSpec) -> bytes:
+        # Which process rendered a page rides in the page: a forked child's own memory is
+        # lost with it. Slowly, so that no process can take every page before the other starts.
+        time.sleep(0.005)
+        return page(self, spec) + f"rendered-by {os.getpid()}".encode()
 
-    monkeypatch.setattr(render, "render_pages", recording)
+    monkeypatch.setattr(render.Renderer, "page", signed)
     together = pipeline.prepare(load_settings(**settings, jobs=2)).files
 
-    renderers = {int(path.split("/")[1]) for path in list(together) if path.startswith("rendered-by/")}
-    for pid in renderers:
-        del together[f"rendered-by/{pid}"]
+    renderers = set()
+    for path, data in together.items():
+        if b"rendered-by " in data:  # a page, not a data file
+            together[path], _, pid = data.rpartition(b"rendered-by ")
+            if path.startswith("papers/20"):
+                renderers.add(int(pid))
     assert len(renderers) == 2 and os.getpid() in renderers  # each process rendered a share
     assert together == alone
     assert sum(path.startswith("papers/20") for path in alone) >= 30

@@ -66,7 +66,7 @@ def test_two_specs_for_one_path_is_an_error() -> None:
     # Pages rendered in another process join the rest under the same rule.
     pages = render.render_pages([spec])
     with pytest.raises(ValueError, match="a.md"):
-        render.merge_pages(pages, render.render_pages([spec]))
+        render.merge_pages(pages, render.render_pages([spec]).items())
 
 
 def test_an_ascii_page_writes_characters_beyond_ascii_as_references(monkeypatch: pytest.MonkeyPatch) -> None:
