@@ -15,11 +15,12 @@ an edit re-renders every page in memory, the writer then touching only changed f
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import json
 import logging
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -107,10 +108,15 @@ def enrichment_fingerprint(taxonomy_source: bytes) -> str:
 
 @dataclass
 class Store:
-    """Values by key, loaded from and saved to one JSON file; unused entries are dropped."""
+    """Values by key, loaded from and saved to one JSON file; unused entries are dropped.
+
+    ``config`` gives the hash of what every entry also depends on (code, taxonomy): a file
+    made under another is stale. It is called only when there is a file to check or one
+    to write, since hashing the code takes a while.
+    """
 
     path: Path | None
-    config: str
+    config: Callable[[], str]
     entries: dict[str, Any] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
     hits: int = 0
@@ -118,9 +124,9 @@ class Store:
     added: int = 0
 
     @classmethod
-    def load(cls, folder: Path | None, name: str, config: str) -> Store:
+    def load(cls, folder: Path | None, name: str, config: Callable[[], str]) -> Store:
         """Return the store ``name`` in ``folder`` (empty if missing, stale or unreadable)."""
-        store = cls(folder / name if folder else None, config)
+        store = cls(folder / name if folder else None, functools.cache(config))
         if store.path is None:
             return store
         try:
@@ -130,7 +136,7 @@ class Store:
         except ValueError:
             log.warning("ignoring an unreadable cache: %s", store.path)
             return store
-        if isinstance(data, dict) and data.get("config") == config and isinstance(data.get("entries"), dict):
+        if isinstance(data, dict) and isinstance(data.get("entries"), dict) and data.get("config") == store.config():
             store.entries = data["entries"]
         return store
 
@@ -171,7 +177,7 @@ class Store:
         from .writer import atomic_write  # the writer owns file writing
 
         kept = {key: self.entries[key] for key in sorted(self.used)}
-        body = json.dumps({"config": self.config, "entries": kept}, ensure_ascii=False, sort_keys=True)
+        body = json.dumps({"config": self.config(), "entries": kept}, ensure_ascii=False, sort_keys=True)
         atomic_write(self.path, body.encode("utf-8"))
 
 
@@ -182,24 +188,40 @@ def _hash(value: str) -> str:
 class EnrichCache:
     """What enrichment derived for each paper, by the hash of its input fields."""
 
-    def __init__(self, folder: Path | None, config: str) -> None:
+    def __init__(self, folder: Path | None, config: Callable[[], str]) -> None:
         self.store = Store.load(folder, "enrich.json", config)
+        self._fresh: list[tuple[Paper, Paper]] = []
 
     def key(self, paper: Paper) -> str:
         """Return the key of a paper's input fields."""
         return _hash(json.dumps([getattr(paper, name) for name in INPUT], ensure_ascii=False))
 
-    def get(self, paper: Paper, key: str) -> Paper | None:
-        """Return the paper (whose ``key`` this is) enriched from the cache, or None on a miss."""
-        entry = self.store.get(key)
+    def get(self, paper: Paper) -> Paper | None:
+        """Return the paper enriched from the cache, or None on a miss."""
+        if not self.store.entries:
+            self.store.miss()  # a first run: a miss whatever the key, so none is hashed
+            return None
+        entry = self.store.get(self.key(paper))
         if entry is None:
             return None
         return replace(paper, **{name: tuple(v) if isinstance(v, list) else v for name, v in entry.items()})
 
-    def put(self, key: str, enriched: Paper) -> None:
-        """Remember what enrichment derived for the paper whose ``key`` this is."""
-        # Every derived field is a string or a tuple of strings: no deep copy (asdict) needed.
-        self.store.put(key, {name: getattr(enriched, name) for name in DERIVED})
+    def put(self, paper: Paper, enriched: Paper) -> None:
+        """Remember what enrichment derived for ``paper``; its key is hashed when the cache is saved."""
+        self._fresh.append((paper, enriched))
+
+    @property
+    def changed(self) -> bool:
+        """Whether ``save`` has anything to write."""
+        return self.store.kept and bool(self._fresh) or self.store.changed
+
+    def save(self) -> None:
+        """Write the entries this run used, if anything changed (see ``Store.save``)."""
+        for paper, enriched in self._fresh:
+            # Every derived field is a string or a tuple of strings: no deep copy (asdict) needed.
+            self.store.put(self.key(paper), {name: getattr(enriched, name) for name in DERIVED})
+        self._fresh = []
+        self.store.save()
 
 
 class RelatedCache:
@@ -210,7 +232,7 @@ class RelatedCache:
     """
 
     def __init__(self, folder: Path | None, papers: Sequence[Paper]) -> None:
-        self.store = Store.load(folder, "related.json", fingerprint(code_digest(package_imports("related"))))
+        self.store = Store.load(folder, "related.json", lambda: fingerprint(code_digest(package_imports("related"))))
         self._papers = papers
         self._key: str | None = None
 

@@ -162,9 +162,7 @@ def enrich(
     """
     if cache is not None and not cache.store.kept:
         cache = None  # no folder (--no-cache): nothing to look up or keep, no key worth hashing
-    # Each paper's key is hashed once, for the look-up and for the put after a miss.
-    keys = [cache.key(paper) for paper in papers] if cache else []
-    cached = [cache.get(paper, key) for paper, key in zip(papers, keys)] if cache else [None] * len(papers)
+    cached = [cache.get(paper) for paper in papers] if cache else [None] * len(papers)
     missing = [paper for paper, done in zip(papers, cached) if done is None]
     fresh = iter(_enrich_all(missing, taxonomy, default_jobs() if jobs is None else jobs, meanwhile))
     enriched = []
@@ -172,7 +170,7 @@ def enrich(
         if done is None:
             done = next(fresh)
             if cache:
-                cache.put(keys[count - 1], done)
+                cache.put(paper, done)
         enriched.append(done)
         if progress and (count % PROGRESS_EVERY == 0 or count == len(papers)):
             progress(count, len(papers))

@@ -77,9 +77,9 @@ def prepare(
 
     taxonomy = topics.load_taxonomy(settings.taxonomy)
     taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
-    # Without a cache folder nothing is looked up, so the code need not be hashed.
-    config = enrichment_fingerprint(taxonomy_file.read_bytes()) if settings.cache_dir else ""
-    enrich_cache = EnrichCache(settings.cache_dir, config)
+    # Hashed only to check a cache file or to write one: not without a cache folder, and
+    # on a first run in the process that writes the cache.
+    enrich_cache = EnrichCache(settings.cache_dir, lambda: enrichment_fingerprint(taxonomy_file.read_bytes()))
     files, found = find_inputs(settings) if inputs is None else inputs
     with report.collecting() as notices:
         papers = readers.read_inputs(files)
@@ -93,7 +93,7 @@ def prepare(
     # is written in a third (half a second at 10,000 papers).
     jobs = enrich.default_jobs() if settings.jobs is None else settings.jobs
     second_process = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
-    saved = Background(enrich_cache.store.save, second_process and enrich_cache.store.changed)
+    saved = Background(enrich_cache.save, second_process and enrich_cache.changed)
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     pending = None

@@ -58,15 +58,35 @@ def test_caches_kept_by_second_processes_are_hit_by_the_next_run(project: Path, 
     assert tree_digest(project / "site_src") == first
 
 
+def test_a_first_run_hashes_no_key_or_code_until_it_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With no cache file, every look-up misses whatever the key: the keys and the code's
+    # hash wait for the save (which runs in another process at scale).
+    from generator import enrich
+    from generator.model import Paper, Source
+    from generator.topics import load_taxonomy
+
+    papers = [Paper(f"We propose Net{i}, a network for graphs.", "ICLR", 2024, Source(Path("a.txt"), i)) for i in range(3)]
+    hashed: list[str] = []
+    real_key = cache.EnrichCache.key
+    monkeypatch.setattr(cache.EnrichCache, "key", lambda self, paper: hashed.append("key") or real_key(self, paper))
+    store = cache.EnrichCache(tmp_path, lambda: hashed.append("config") or "config")
+    enriched = enrich.enrich(papers, load_taxonomy(), cache=store, jobs=1)
+    assert hashed == []
+    store.save()
+    assert sorted(hashed) == ["config", "key", "key", "key"]
+    again = cache.EnrichCache(tmp_path, lambda: "config")
+    assert [again.get(paper) for paper in papers] == enriched
+
+
 def test_a_store_with_nothing_new_or_dropped_has_nothing_to_save(tmp_path: Path) -> None:
-    store = cache.Store.load(tmp_path, "s.json", "config")
+    store = cache.Store.load(tmp_path, "s.json", lambda: "config")
     assert not store.changed
     store.put("k", 1)
     assert store.changed
     store.save()
-    again = cache.Store.load(tmp_path, "s.json", "config")
+    again = cache.Store.load(tmp_path, "s.json", lambda: "config")
     assert again.get("k") == 1 and not again.changed  # every entry used, none added
-    assert not cache.Store.load(None, "s.json", "config").changed  # no file: never anything to write
+    assert not cache.Store.load(None, "s.json", lambda: "config").changed  # no file: never anything to write
 
 
 def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
