@@ -156,7 +156,9 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "serve":
         return _serve(settings, args.dev_addr, args.full)
     if args.command == "report":
-        print(format_report(pipeline.prepare(settings, _progress).report))
+        prepared = pipeline.prepare(settings, _progress)
+        prepared.save_cache()
+        print(format_report(prepared.report))
         return EXIT_OK
     output = None
     if args.command == "bundle":

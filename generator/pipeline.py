@@ -32,6 +32,13 @@ class Prepared:
     papers: list[Paper]
     files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
+    #: Writes what enrichment derived to the cache, in another process while the caller
+    #: writes the pages, when there is a CPU for it: call ``save_cache`` once they are.
+    saving: Callable[[], object]
+
+    def save_cache(self) -> None:
+        """Return once the enrichment cache is written."""
+        self.saving()
 
 
 @dataclass(frozen=True)
@@ -89,11 +96,9 @@ def prepare(
     from . import cite, export, index, related, render
 
     # Related papers (numpy) are computed in a second process, when there is a CPU for
-    # it, while this one makes everything that does not show them; the enrichment cache
-    # is written in a third (half a second at 10,000 papers).
+    # it, while this one makes everything that does not show them.
     jobs = enrich.default_jobs() if settings.jobs is None else settings.jobs
     second_process = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
-    saved = Background(enrich_cache.save, second_process and enrich_cache.changed)
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     pending = None
@@ -131,8 +136,10 @@ def prepare(
     shared = shared_map(paper_page, index.paper_order(papers), jobs if second_process else 1, meanwhile=records)
     render.merge_pages(pages, shared)
     pages.update(data)
-    saved.result()
-    return Prepared(papers, pages, quality)
+    # Half a second at 10,000 papers, while the caller writes the pages: then this process
+    # has the only other work.
+    saving = Background(enrich_cache.save, second_process and enrich_cache.changed)
+    return Prepared(papers, pages, quality, saving.result)
 
 
 #: Modules only the stages after enrichment use: numpy and scipy (related papers) and
@@ -188,7 +195,10 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
 
     with _few_collections():
         prepared = prepare(settings, progress, inputs)
-        stats = writer.write_files(settings.docs_dir, prepared.files)
+        try:
+            stats = writer.write_files(settings.docs_dir, prepared.files)
+        finally:
+            prepared.save_cache()  # even if the pages could not be written
     papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})

@@ -19,7 +19,7 @@ import json
 import logging
 import os
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,13 +79,16 @@ def default_mode(directory: bool = False) -> int:
     return (0o777 if directory else 0o666) & ~umask
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file beside it and a rename."""
+def atomic_write(path: Path, data: bytes | Iterable[bytes]) -> None:
+    """Write ``data`` (or its pieces, in order) to ``path`` through a temporary file beside it and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            if isinstance(data, bytes):
+                handle.write(data)
+            else:
+                handle.writelines(data)
         os.chmod(tmp, default_mode())
         os.replace(tmp, path)
     except BaseException:

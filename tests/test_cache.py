@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -78,14 +79,40 @@ def test_a_first_run_hashes_no_key_or_code_until_it_saves(tmp_path: Path, monkey
     assert [again.get(paper) for paper in papers] == enriched
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_enrichment_is_cached_even_when_the_pages_cannot_be_written(
+    project: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    from generator import enrich, pipeline
+
+    monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
+    papers_dir = project / "site_src" / "papers"
+    papers_dir.mkdir(parents=True)
+    (papers_dir / "index.md").write_text("mine\n", encoding="utf-8")  # a user's file where a page goes
+    assert _generate(project, "-j", jobs) == 2
+    assert (papers_dir / "index.md").read_text(encoding="utf-8") == "mine\n"
+
+    (papers_dir / "index.md").unlink()
+    calls = []
+    real = enrich.enrich_one
+    monkeypatch.setattr(enrich, "enrich_one", lambda *a: calls.append(1) or real(*a))
+    assert _generate(project) == 0
+    assert calls == []  # what the failed run enriched was kept
+
+
 def test_a_store_with_nothing_new_or_dropped_has_nothing_to_save(tmp_path: Path) -> None:
     store = cache.Store.load(tmp_path, "s.json", lambda: "config")
     assert not store.changed
     store.put("k", 1)
+    store.put("a", {"text": "é ∀ \U0001F600", "topics": ["x"]})
     assert store.changed
     store.save()
+    saved = (tmp_path / "s.json").read_text(encoding="utf-8")
+    assert json.loads(saved) == {"config": "config", "entries": {"a": {"text": "é ∀ \U0001F600", "topics": ["x"]}, "k": 1}}
+    assert saved.index('"a"') < saved.index('"k"')  # in key order: the same entries, the same bytes
     again = cache.Store.load(tmp_path, "s.json", lambda: "config")
-    assert again.get("k") == 1 and not again.changed  # every entry used, none added
+    assert again.get("k") == 1 and again.changed  # "a" is no longer used: it is dropped
+    assert again.get("a") and not again.changed  # every entry used, none added
     assert not cache.Store.load(None, "s.json", lambda: "config").changed  # no file: never anything to write
 
 
