@@ -437,10 +437,11 @@ def _scan(
     `used` holds the positions a tool word shortly precedes (see _tool_reach).
     """
     count = len(tokens)
-    # Per topic: where its last match ended, and the evidence slot that match was counted in.
-    last: dict[int, tuple[int, int, bool]] = {}  # topic -> end of its last match, its slot, demoted
+    # The topics the last match counted, with the slot each went to and whether it was demoted: a match
+    # that starts right where it ended may name the same thing again (see below).
+    counted: dict[int, tuple[int, bool]] = {}
     named: set[tuple[int, str]] = set()  # (topic, strong term) pairs met in the abstract
-    resume = 0
+    resume = 0  # where the last match ended
     part = 0  # the part (title or sentence) the current word is in: one more at each break
     slot, floor = slots[0], floors[0]
     # Only words that start some phrase, and the breaks, are worth a look; finding them runs in C.
@@ -467,23 +468,27 @@ def _scan(
         # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
         # of Transformer models") names a part of it, not what it is about: weak there.
         tool = slot == _SUBJECT and i in used
+        # Matches do not overlap, so only the last one can have ended right here.
+        adjacent = counted if i == resume else None
+        counted = {}
         for index, kind in entry:
             found = evidence[index]
             where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
             demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
-            previous = last.get(index)
-            if previous is not None and previous[0] == i:
+            if adjacent and index in adjacent:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
                 # the stronger of the two, so the weak "self supervised" in "self-supervised
                 # representation learning" does not hide the strong term after it.
-                if previous[1] <= where:
-                    last[index] = (i + n, previous[1], previous[2])
+                was, was_demoted = adjacent[index]
+                if was <= where:
+                    counted[index] = (was, was_demoted)
                     continue
-                found[previous[1]] -= 1.0
-                found[_DEMOTED] -= previous[2]
+                found[was] -= 1.0
+                found[_DEMOTED] -= was_demoted
             found[where] += 1.0
-            found[_DEMOTED] += demoted
-            last[index] = (i + n, where, demoted)
+            if demoted:
+                found[_DEMOTED] += 1.0
+            counted[index] = (where, demoted)
             if kind == _STRONG and slot != _TITLE:  # "federated learning (FL)" is one term: its second half is skipped above
                 phrase = token if n == 1 else " ".join(tokens[i : i + n])
                 if (index, phrase) not in named:
@@ -529,6 +534,8 @@ def _tool_reach(folded: list[str]) -> set[int]:
     every match: most texts have no tool word at all.
     """
     reach: set[int] = set()
+    if _TOOLS.isdisjoint(folded):  # almost half the texts: no need to number the words
+        return reach
     for tool in compress(range(len(folded)), map(_TOOLS.__contains__, folded)):
         for i in range(tool + 1, min(tool + TOOL_REACH + 1, len(folded))):
             reach.add(i)
@@ -540,14 +547,13 @@ def _tool_reach(folded: list[str]) -> set[int]:
 _NOTHING = (0.0,) * _SLOTS
 
 
-def _no_evidence() -> list[float]:
-    """Return the evidence slots of a topic not met yet."""
-    return [0.0] * _SLOTS
+# The evidence slots of a topic not met yet: copies of it, made by a method (not a function of ours) for speed.
+_NO_EVIDENCE = [0.0] * _SLOTS
 
 
 def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]]:
     """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
-    evidence: defaultdict[int, list[float]] = defaultdict(_no_evidence)
+    evidence: defaultdict[int, list[float]] = defaultdict(_NO_EVIDENCE.copy)
     title, text = _clean(title), _clean(text)
     words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
