@@ -190,11 +190,13 @@ class Taxonomy:
     _matcher: _Matcher = field(init=False, repr=False, compare=False)
     _order: dict[str, int] = field(init=False, repr=False, compare=False)  # site position, to break ties
     _broad: frozenset[str] = field(init=False, repr=False, compare=False)
+    _labels: tuple[tuple[str, bool], ...] = field(init=False, repr=False, compare=False)  # name, broad by index
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_matcher", _compile(self.topics))
         object.__setattr__(self, "_order", {name: i for i, name in enumerate(self.names)})
         object.__setattr__(self, "_broad", frozenset(topic.name for topic in self.topics if topic.broad))
+        object.__setattr__(self, "_labels", tuple((topic.name, topic.broad) for topic in self.topics))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -545,6 +547,7 @@ def _tool_reach(folded: list[str]) -> set[int]:
 
 
 _NOTHING = (0.0,) * _SLOTS
+_NO_KEYWORDS = (0.0, 0.0)  # strong and weak mentions of a topic in keywords that name none
 
 
 # The evidence slots of a topic not met yet: copies of it, made by a method (not a function of ours) for speed.
@@ -594,10 +597,11 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
     ranked: dict[str, tuple[bool, float, bool]] = {}
     # Most papers come without keywords: no union of topic sets for them.
     indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
+    labels = taxonomy._labels
     for index in indices:
-        topic = taxonomy.topics[index]
+        name, broad = labels[index]
         title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted, named = evidence.get(index, _NOTHING)
-        keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
+        keyword_s, keyword_w = by_keyword[index][:2] if index in by_keyword else _NO_KEYWORDS
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
@@ -608,17 +612,17 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
             or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
             or demoted >= REPEATED_NEEDED
-            or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
+            or (broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
-        if not qualifies and not topic.broad:
-            ranked[topic.name] = (False, 0.0, False)
+        if not qualifies and not broad:
+            ranked[name] = (False, 0.0, False)
             continue
         score = (
             TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
             + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)
             + min(mentions + (SUBJECT_WEIGHT - 1.0) * (subject_s + WEAK_WEIGHT * subject_w), ABSTRACT_CAP)
         )
-        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0), named > 0)
+        ranked[name] = (qualifies, score * (BROAD_FACTOR if broad else 1.0), named > 0)
     return ranked
 
 
