@@ -175,8 +175,13 @@ def find_links(source: str) -> Links:
     github: list[str] = []
     pages: list[str] = []
     seen: set[str] = set()
-    # Each form of _LINK_RE holds one of these; most abstracts hold none and need no regex scan.
-    scan = may_hold_url(source) or "\\url{" in source or "\\href{" in source or "](" in source
+    # Each form of _LINK_RE holds one of these; most abstracts hold none and need no regex scan. A
+    # single character is found much faster than a string: most abstracts have no backslash or "]".
+    scan = (
+        may_hold_url(source)
+        or ("\\" in source and ("\\url{" in source or "\\href{" in source))
+        or ("]" in source and "](" in source)
+    )
     for match in _link_matches(source) if scan else ():
         kind = match.lastgroup
         raw = match.group(kind or 0)
