@@ -120,7 +120,7 @@ _FOLDED = _SPACES.lower()
 _WEAK, _SUBJECT_ONLY, _STRONG = 0, 1, 2
 
 # Words by which a sentence says what a method is built with ("utilizes", "using"), and how many words
-# before a subject term they are looked for: see _tool_reach.
+# before a subject term they are looked for: see _scan.
 _TOOLS = frozenset(
     "use uses using utilize utilizes utilizing utilise utilises utilising employ employs employing adopt adopts "
     "adopting".split()
@@ -431,13 +431,9 @@ def _scan(
     floors: list[int],
     table: dict[str, _Entry],
     spans: dict[str, _Start],
-    used: set[int],
     evidence: defaultdict[int, list[float]],
 ) -> None:
-    """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength.
-
-    `used` holds the positions a tool word shortly precedes (see _tool_reach).
-    """
+    """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
     # The topics the last match counted, with the slot each went to and whether it was demoted: a match
     # that starts right where it ended may name the same thing again (see below).
@@ -467,15 +463,15 @@ def _scan(
                         break
         if entry is None:
             continue
-        # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
-        # of Transformer models") names a part of it, not what it is about: weak there.
-        tool = slot == _SUBJECT and i in used
         # Matches do not overlap, so only the last one can have ended right here.
         adjacent = counted if i == resume else None
         counted = {}
         for index, kind in entry:
             found = evidence[index]
-            where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
+            # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
+            # of Transformer models") names a part of it, not what it is about: weak there. Only such a
+            # term (a few per text) needs the look back.
+            where = slot + (kind < floor or (kind == _SUBJECT_ONLY and slot == _SUBJECT and _used(tokens, i)))
             demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
             if adjacent and index in adjacent:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
@@ -529,21 +525,14 @@ def _find(tokens: list[str], token: str, start: int) -> int:
         return -1
 
 
-def _tool_reach(folded: list[str]) -> set[int]:
-    """Return where a word saying a method uses something ("using") comes shortly before, in its sentence.
-
-    The positions are found once per text, from the few tool words, rather than by looking back from
-    every match: most texts have no tool word at all.
-    """
-    reach: set[int] = set()
-    if _TOOLS.isdisjoint(folded):  # almost half the texts: no need to number the words
-        return reach
-    for tool in compress(range(len(folded)), map(_TOOLS.__contains__, folded)):
-        for i in range(tool + 1, min(tool + TOOL_REACH + 1, len(folded))):
-            reach.add(i)
-            if folded[i] == _BREAK:
-                break  # the words after it are in the next sentence
-    return reach
+def _used(tokens: list[str], i: int) -> bool:
+    """Return whether a word saying a method uses something comes shortly before tokens[i], in its sentence."""
+    for token in reversed(tokens[max(0, i - TOOL_REACH) : i]):
+        if token == _BREAK:
+            return False
+        if token.lower() in _TOOLS:
+            return True
+    return False
 
 
 _NOTHING = (0.0,) * _SLOTS
@@ -565,12 +554,11 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
         table = {**table, **defined}
         spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}
     folded = words.lower().split()
-    used = _tool_reach(folded)  # the same positions in words.split(): the words are ASCII
-    _scan(folded, slots, floors, table, spans, used, evidence)
+    _scan(folded, slots, floors, table, spans, evidence)
     if "novel" in words:  # a pass of its own: most texts have none, and _scan's loop is the hot path
         _mark_novelty(folded, table, spans, evidence)
     if any(acronym in words for acronym in matcher.acronyms):  # most texts hold none: skip that pass
-        _scan(words.split(), slots, floors, matcher.exact, matcher.exact_span, used, evidence)
+        _scan(words.split(), slots, floors, matcher.exact, matcher.exact_span, evidence)
     return evidence
 
 

@@ -857,23 +857,3 @@ def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxo
     assert "Contrastive learning" in topics and len(topics) == MAX_TOPICS
     assert topics[-1] == "Contrastive learning"  # still ranked by evidence
 
-
-def _used_by_looking_back(tokens: list[str], i: int) -> bool:
-    """Whether a tool word comes shortly before tokens[i], in its sentence: the plain look back from a match."""
-    from generator import topics
-
-    for token in reversed(tokens[max(0, i - topics.TOOL_REACH) : i]):
-        if token == topics._BREAK:
-            return False
-        if token.lower() in topics._TOOLS:
-            return True
-    return False
-
-
-@settings(max_examples=300)
-@given(st.lists(st.sampled_from(["using", "uses", "adopt", "\x00", "gan", "a", "transformer", "of", "we"]), max_size=30))
-def test_tool_reach_is_the_look_back_from_each_word(tokens: list[str]) -> None:
-    from generator import topics
-
-    reach = topics._tool_reach(tokens)
-    assert [i in reach for i in range(len(tokens))] == [_used_by_looking_back(tokens, i) for i in range(len(tokens))]
