@@ -20,7 +20,7 @@ from xml.etree.ElementTree import Element
 from latex2mathml.converter import convert_to_element
 from latex2mathml.symbols_parser import convert_symbol
 
-from generator.links import URL_PATTERN, may_hold_url, normalise_url, split_url
+from generator.links import URL_PATTERN, bare_url_starts, may_hold_url, normalise_url, split_url
 
 log = logging.getLogger(__name__)
 
@@ -426,48 +426,16 @@ def _tokens(source: str, tokens: re.Pattern[str], bare_links: bool) -> Iterator[
         pos = m.end()
 
 
-_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
-
-
 class _BareInRun:
     """Find the bare URLs of _BARE_IN_RUN_RE in one source, for start positions that only grow."""
 
     def __init__(self, source: str) -> None:
         self.source = source
         # In ASCII text, the positions where a match may start, each tried once; else a regex search.
-        self.starts = self._candidates(source) if source.isascii() else None
+        self.starts = sorted(bare_url_starts(source)) if source.isascii() else None
         self.next = 0  # index in `starts` of the first candidate not tried yet
         self.found: re.Match[str] | None = None  # the last search's result, made from `found_from`
         self.found_from = len(source) + 1
-
-    @staticmethod
-    def _candidates(source: str) -> list[int]:
-        """Return where _BARE_IN_RUN_RE may match: around each "://", "www." and "github."."""
-        # In ASCII text lower() keeps positions and the pattern's case-insensitive letters are ASCII.
-        lower = source.lower()
-        starts: set[int] = set()
-        at = lower.find("://")
-        while at >= 0:
-            starts.update((at - 5, at - 4))  # https:// and http://
-            at = lower.find("://", at + 1)
-        at = lower.find("www.")
-        while at >= 0:
-            starts.add(at)
-            at = lower.find("www.", at + 1)
-        at = lower.find("github.")
-        last = first = -1
-        while at >= 0:
-            # The host's first label follows a character outside [\w.@/:-], so it starts where the
-            # run of host characters before "github." does. A run reaching back to the previous
-            # "github." starts where that one's did: each character is looked at once.
-            start = at
-            while start > last and start and lower[start - 1] in _HOST_CHARS:
-                start -= 1
-            first = first if start == last else start
-            starts.add(first)
-            last = at
-            at = lower.find("github.", at + 1)
-        return sorted(start for start in starts if start >= 0)
 
     def find(self, start: int, stop: int) -> re.Match[str] | None:
         """Return the first match starting in [start, stop); a later `start` lies past it, or past `stop`."""
@@ -716,6 +684,20 @@ _MATH_LAYOUT = frozenset(
 )
 
 
+# The characters of ASCII that are not printable: C0 controls and DEL.
+_ASCII_CONTROLS = bytes([*range(0x20), 0x7F])
+
+
+def _printable_ascii(source: str) -> bool:
+    """Tell whether `source` is ASCII and printable (as str.isprintable says), several times faster."""
+    # str.isprintable looks every character up in the Unicode database; as bytes, the controls are
+    # deleted in one table-driven pass and the length tells whether there were any.
+    if not source.isascii():
+        return False
+    raw = source.encode("ascii")
+    return len(raw.translate(None, _ASCII_CONTROLS)) == len(raw)
+
+
 # --- public interface --------------------------------------------------------------------------
 
 
@@ -725,7 +707,7 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
     try:
         # Printable ASCII holds nothing to clean or normalise: skip both passes for most abstracts.
         cleaned = source
-        if not (source.isascii() and source.isprintable()):
+        if not _printable_ascii(source):
             if _CLEAN_RE.search(source):  # a str.translate with a dict is slow on non-ASCII text
                 cleaned = source.translate(_CLEAN)
             if "\u200c" in cleaned or "\u200d" in cleaned:
@@ -742,13 +724,16 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
 
 # "a method (\\mname)" whose macro was dropped leaves "()"; "f()" (no space) is kept.
 _EMPTY_PARENS_RE = re.compile(r" \(\s*\)")
+# Whether the text holds "()" or "( )", the cue to remove empty parentheses: one search for the rare "("
+# runs several times faster than the two substring tests.
+_EMPTY_PARENS_CUE_RE = re.compile(r"\( ?\)")
 
 
 def _tidy(s: str) -> str:
     """Remove citation marks and emptied parentheses; collapse runs of spaces."""
     if _CITE_MARK in s:
         s = _CITE_MARK_RE.sub("", s)
-    if "()" in s or "( )" in s:
+    if _EMPTY_PARENS_CUE_RE.search(s):
         s = _EMPTY_PARENS_RE.sub("", s)
     return (_SPACES_RE.sub(" ", s) if "  " in s else s).strip()
 

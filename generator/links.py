@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 log = logging.getLogger(__name__)
@@ -88,6 +89,38 @@ def may_hold_url(source: str) -> bool:
     return ("\u0130" in source or "\u0131" in source) and URL_HINT_RE.search(source) is not None
 
 
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
+
+
+def bare_url_starts(source: str) -> set[int]:
+    """Return where a URL_PATTERN match may start in ASCII `source`: around each "://", "www." and "github."."""
+    # In ASCII text lower() keeps positions and the pattern's case-insensitive letters are ASCII.
+    lower = source.lower()
+    starts: set[int] = set()
+    at = lower.find("://")
+    while at >= 0:
+        starts.update((at - 5, at - 4))  # https:// and http://
+        at = lower.find("://", at + 1)
+    at = lower.find("www.")
+    while at >= 0:
+        starts.add(at)
+        at = lower.find("www.", at + 1)
+    at = lower.find("github.")
+    last = first = -1
+    while at >= 0:
+        # The host's first label follows a character outside [\w.@/:-], so it starts where the
+        # run of host characters before "github." does. A run reaching back to the previous
+        # "github." starts where that one's did: each character is looked at once.
+        start = at
+        while start > last and start and lower[start - 1] in _HOST_CHARS:
+            start -= 1
+        first = first if start == last else start
+        starts.add(first)
+        last = at
+        at = lower.find("github.", at + 1)
+    return {start for start in starts if start >= 0}
+
+
 def normalise_url(url: str) -> str | None:
     """Return `url` as an absolute http(s) URL, or None when it is not a web link."""
     url = _TEX_ESCAPE_RE.sub(r"\1", url.strip())
@@ -111,14 +144,45 @@ def github_repo(url: str) -> str | None:
     return f"https://github.com/{match.group(1)}/{repo}"
 
 
+def _link_matches(source: str) -> Iterator[re.Match[str]]:
+    """Yield the matches of _LINK_RE.finditer(source), trying in ASCII text only where one may start.
+
+    The regex would try each of its forms at every character; a few str.find calls find the places
+    worth a try, and a match there is the one the scan would find.
+    """
+    if not source.isascii():  # case-insensitive letters beyond ASCII ("ı" matches i): scan it all
+        yield from _LINK_RE.finditer(source)
+        return
+    # The explicit forms start with their opening text ("<" before an http(s) URL); a bare URL where
+    # bare_url_starts says.
+    starts = bare_url_starts(source)
+    for opening in ("\\url{", "\\href{", "](", "<"):
+        at = source.find(opening)
+        while at >= 0:
+            starts.add(at)
+            at = source.find(opening, at + 1)
+    end = 0  # where the last match ended: finditer goes on from there
+    for start in sorted(starts):
+        if start >= end:
+            match = _LINK_RE.match(source, start)
+            if match is not None:
+                yield match
+                end = match.end()
+
+
 def find_links(source: str) -> Links:
     """Find the repository and project-page links of an abstract, in order of first appearance."""
     github: list[str] = []
     pages: list[str] = []
     seen: set[str] = set()
-    # Each form of _LINK_RE holds one of these; most abstracts hold none and need no regex scan.
-    scan = may_hold_url(source) or "\\url{" in source or "\\href{" in source or "](" in source
-    for match in _LINK_RE.finditer(source) if scan else ():
+    # Each form of _LINK_RE holds one of these; most abstracts hold none and need no regex scan. A
+    # single character is found much faster than a string: most abstracts have no backslash or "]".
+    scan = (
+        may_hold_url(source)
+        or ("\\" in source and ("\\url{" in source or "\\href{" in source))
+        or ("]" in source and "](" in source)
+    )
+    for match in _link_matches(source) if scan else ():
         kind = match.lastgroup
         raw = match.group(kind or 0)
         if kind == "bare":

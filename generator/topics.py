@@ -190,11 +190,13 @@ class Taxonomy:
     _matcher: _Matcher = field(init=False, repr=False, compare=False)
     _order: dict[str, int] = field(init=False, repr=False, compare=False)  # site position, to break ties
     _broad: frozenset[str] = field(init=False, repr=False, compare=False)
+    _labels: tuple[tuple[str, bool], ...] = field(init=False, repr=False, compare=False)  # name, broad by index
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_matcher", _compile(self.topics))
         object.__setattr__(self, "_order", {name: i for i, name in enumerate(self.names)})
         object.__setattr__(self, "_broad", frozenset(topic.name for topic in self.topics if topic.broad))
+        object.__setattr__(self, "_labels", tuple((topic.name, topic.broad) for topic in self.topics))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -433,10 +435,11 @@ def _scan(
 ) -> None:
     """Count the leftmost-longest, non-overlapping phrases in tokens, per topic, slot and strength."""
     count = len(tokens)
-    # Per topic: where its last match ended, and the evidence slot that match was counted in.
-    last: dict[int, tuple[int, int, bool]] = {}  # topic -> end of its last match, its slot, demoted
+    # The topics the last match counted, with the slot each went to and whether it was demoted: a match
+    # that starts right where it ended may name the same thing again (see below).
+    counted: dict[int, tuple[int, bool]] = {}
     named: set[tuple[int, str]] = set()  # (topic, strong term) pairs met in the abstract
-    resume = 0
+    resume = 0  # where the last match ended
     part = 0  # the part (title or sentence) the current word is in: one more at each break
     slot, floor = slots[0], floors[0]
     # Only words that start some phrase, and the breaks, are worth a look; finding them runs in C.
@@ -460,26 +463,30 @@ def _scan(
                         break
         if entry is None:
             continue
-        # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
-        # of Transformer models") names a part of it, not what it is about: weak there.
-        tool = slot == _SUBJECT and _used(tokens, i)
+        # Matches do not overlap, so only the last one can have ended right here.
+        adjacent = counted if i == resume else None
+        counted = {}
         for index, kind in entry:
             found = evidence[index]
-            where = slot + (kind < floor or (tool and kind == _SUBJECT_ONLY))
+            # A subject term a subject sentence says the method uses ("a GAN that utilizes the parallelism
+            # of Transformer models") names a part of it, not what it is about: weak there. Only such a
+            # term (a few per text) needs the look back.
+            where = slot + (kind < floor or (kind == _SUBJECT_ONLY and slot == _SUBJECT and _used(tokens, i)))
             demoted = kind == _SUBJECT_ONLY and where != slot  # a subject term counted as weak
-            previous = last.get(index)
-            if previous is not None and previous[0] == i:
+            if adjacent and index in adjacent:
                 # "reinforcement learning (RL)" names one thing twice: adjacent matches count once, as
                 # the stronger of the two, so the weak "self supervised" in "self-supervised
                 # representation learning" does not hide the strong term after it.
-                if previous[1] <= where:
-                    last[index] = (i + n, previous[1], previous[2])
+                was, was_demoted = adjacent[index]
+                if was <= where:
+                    counted[index] = (was, was_demoted)
                     continue
-                found[previous[1]] -= 1.0
-                found[_DEMOTED] -= previous[2]
+                found[was] -= 1.0
+                found[_DEMOTED] -= was_demoted
             found[where] += 1.0
-            found[_DEMOTED] += demoted
-            last[index] = (i + n, where, demoted)
+            if demoted:
+                found[_DEMOTED] += 1.0
+            counted[index] = (where, demoted)
             if kind == _STRONG and slot != _TITLE:  # "federated learning (FL)" is one term: its second half is skipped above
                 phrase = token if n == 1 else " ".join(tokens[i : i + n])
                 if (index, phrase) not in named:
@@ -529,16 +536,16 @@ def _used(tokens: list[str], i: int) -> bool:
 
 
 _NOTHING = (0.0,) * _SLOTS
+_NO_KEYWORDS = (0.0, 0.0)  # strong and weak mentions of a topic in keywords that name none
 
 
-def _no_evidence() -> list[float]:
-    """Return the evidence slots of a topic not met yet."""
-    return [0.0] * _SLOTS
+# The evidence slots of a topic not met yet: copies of it, made by a method (not a function of ours) for speed.
+_NO_EVIDENCE = [0.0] * _SLOTS
 
 
 def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]]:
     """Return per topic index the strong and weak mentions in title, subject sentences and the rest."""
-    evidence: defaultdict[int, list[float]] = defaultdict(_no_evidence)
+    evidence: defaultdict[int, list[float]] = defaultdict(_NO_EVIDENCE.copy)
     title, text = _clean(title), _clean(text)
     words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
@@ -578,10 +585,11 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
     ranked: dict[str, tuple[bool, float, bool]] = {}
     # Most papers come without keywords: no union of topic sets for them.
     indices = evidence.keys() | by_keyword.keys() if by_keyword else evidence.keys()
+    labels = taxonomy._labels
     for index in indices:
-        topic = taxonomy.topics[index]
+        name, broad = labels[index]
         title_s, title_w, subject_s, subject_w, body_s, body_w, distinct, demoted, named = evidence.get(index, _NOTHING)
-        keyword_s, keyword_w = by_keyword.get(index, _NOTHING)[:2]
+        keyword_s, keyword_w = by_keyword[index][:2] if index in by_keyword else _NO_KEYWORDS
         mentions = subject_s + body_s + WEAK_WEIGHT * (subject_w + body_w)
         qualifies = (
             title_s > 0
@@ -592,17 +600,17 @@ def _rank(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) ->
             or (subject_s + body_s > 0 and mentions >= STEEPED_NEEDED)
             or (distinct >= DISTINCT_NEEDED and subject_s + subject_w > 0)
             or demoted >= REPEATED_NEEDED
-            or (topic.broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
+            or (broad and WEAK_WEIGHT * (title_w + subject_w + body_w) >= WEAK_NEEDED)
         )
-        if not qualifies and not topic.broad:
-            ranked[topic.name] = (False, 0.0, False)
+        if not qualifies and not broad:
+            ranked[name] = (False, 0.0, False)
             continue
         score = (
             TITLE_WEIGHT * min(title_s + WEAK_WEIGHT * title_w, TITLE_CAP)
             + KEYWORD_WEIGHT * min(keyword_s + WEAK_WEIGHT * keyword_w, KEYWORD_CAP)
             + min(mentions + (SUBJECT_WEIGHT - 1.0) * (subject_s + WEAK_WEIGHT * subject_w), ABSTRACT_CAP)
         )
-        ranked[topic.name] = (qualifies, score * (BROAD_FACTOR if topic.broad else 1.0), named > 0)
+        ranked[name] = (qualifies, score * (BROAD_FACTOR if broad else 1.0), named > 0)
     return ranked
 
 

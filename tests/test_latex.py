@@ -287,3 +287,13 @@ def test_a_dropped_macro_leaves_no_empty_parentheses() -> None:
     converted = convert(r"we propose a Continuous Query (\mname), enabling f() calls.")
     assert converted.text == "we propose a Continuous Query, enabling f() calls."
     assert "()" not in converted.html.replace("f()", "")
+
+
+@given(st.text(alphabet=st.characters(max_codepoint=0x200), max_size=40))
+def test_printable_ascii_is_isprintable_on_ascii(source: str) -> None:
+    assert latex._printable_ascii(source) == (source.isascii() and source.isprintable())
+
+
+@pytest.mark.parametrize("text", ["a () b", "a ( ) b", "a (  ) b", "f() and (x)", "( )", "(\t)", "no parens"])
+def test_empty_parentheses_cue_is_the_substring_tests(text: str) -> None:
+    assert bool(latex._EMPTY_PARENS_CUE_RE.search(text)) == ("()" in text or "( )" in text)

@@ -103,3 +103,20 @@ def test_skipping_the_scan_loses_no_link(source: str) -> None:
     with mock.patch.object(links_module, "may_hold_url", lambda text: True):
         scanned = find_links(source)
     assert find_links(source) == scanned
+
+
+_ASCII_URLISH = st.lists(st.sampled_from(list(" .,-_/:@()[]<>{}\\\"'`~$|") + [
+    "https://", "http://", "HTTPS://", "://", "x.org", "a-b.", "www.", "WWW.", "github.", "github.com/a/b",
+    "GitHub.io", "x.github.io", ".github.com", "\\url{", "\\href{", "](", "<http://", "<https://", "a", "Z0", "é"]),
+    max_size=30).map("".join)
+
+
+@settings(max_examples=500)
+@given(_ASCII_URLISH)
+def test_link_matches_are_the_regex_scan(source: str) -> None:
+    # _link_matches tries the regex only where a link may start: it must find what a scan of every
+    # character finds, form by form.
+    def spans(matches):
+        return [(m.span(), m.lastgroup) for m in matches]
+
+    assert spans(links_module._link_matches(source)) == spans(links_module._LINK_RE.finditer(source))

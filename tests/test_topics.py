@@ -856,3 +856,4 @@ def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxo
     topics = assign_topics(title, text, (), shipped)
     assert "Contrastive learning" in topics and len(topics) == MAX_TOPICS
     assert topics[-1] == "Contrastive learning"  # still ranked by evidence
+
