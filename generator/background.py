@@ -123,8 +123,15 @@ def shared_map(
     if meanwhile is not None:
         meanwhile()
     results: list = [_MISSING] * len(items)
-    while taken := ends.claim(front=False):
-        results[taken.start : taken.stop] = [function(items[i]) for i in taken]
+    try:
+        while taken := ends.claim(front=False):
+            results[taken.start : taken.stop] = [function(items[i]) for i in taken]
+    except BaseException:
+        for child, out in children:  # their work is of no use now
+            child.terminate()
+            child.join()
+            out.close()
+        raise
     for child, out in children:
         child.join()
         _read_results(out, results)

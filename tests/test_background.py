@@ -61,6 +61,19 @@ def test_an_error_of_the_function_itself_is_raised_here() -> None:
         shared_map(always_fails, range(300), 2)
 
 
+def test_an_error_here_stops_the_children() -> None:
+    def fails_here(item: int) -> int:
+        if os.getpid() == PARENT:
+            raise ValueError("failed here")
+        time.sleep(0.05)  # a child would be at work for seconds
+        return item
+
+    before = set(multiprocessing.active_children())
+    with pytest.raises(ValueError, match="failed here"):
+        shared_map(fails_here, range(300), 2)
+    assert set(multiprocessing.active_children()) == before
+
+
 @pytest.mark.parametrize("processes", [1, 2])
 def test_meanwhile_runs_once_in_this_process(processes: int) -> None:
     calls = []
