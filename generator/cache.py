@@ -263,15 +263,10 @@ class RelatedCache:
         lists = self.store.get(self.key())
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}
 
-    def put(self, lists: dict[str, tuple[str, ...]], key: str | None = None) -> None:
-        """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do.
-
-        ``key`` is the corpus's ``key()`` when it was hashed elsewhere (in another process).
-        """
+    def put(self, lists: dict[str, tuple[str, ...]]) -> None:
+        """Remember the lists of this corpus (the only entry kept); without a folder, nothing to do."""
         if not self.store.kept:
             return  # not worth hashing the corpus for
-        if key is not None:
-            self._key = key
         self.store.put(self.key(), lists)
         self.store.save()
 

@@ -104,20 +104,17 @@ def prepare(
     pending = None
     if neighbours is None:
         enriched = papers
-
-        def relate() -> tuple[str | None, dict[str, tuple[str, ...]]]:
-            # The corpus's cache key is hashed there too (a fifth of a second at 10,000 papers).
-            return related_cache.key() if related_cache.store.kept else None, related.related_ids(enriched)
-
-        pending = Background(relate, second_process)
+        pending = Background(lambda: related.related_ids(enriched), second_process)
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
     pages = render.render_pages([*index.plan_indexes(papers, taxonomy), index.report_page(quality)])
     data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
     if pending is not None:
-        corpus_key, neighbours = pending.result()
-        related_cache.put(neighbours, corpus_key)
+        if related_cache.store.kept:
+            related_cache.key()  # for put(): this process is done first, and waits anyway
+        neighbours = pending.result()
+        related_cache.put(neighbours)
     assert neighbours is not None
     papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
 
