@@ -16,9 +16,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .model import Paper
-from .topics import Taxonomy
+
+if TYPE_CHECKING:  # topics compiles its patterns on import: a rerun with nothing to do needs none
+    from .topics import Taxonomy
 
 #: The logger every stage's logger descends from.
 ROOT_LOGGER = "generator"
