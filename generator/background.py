@@ -108,12 +108,12 @@ def shared_map(
     are done. ``meanwhile`` is called in this process once the children are at work (before
     anything is computed here, in any case).
     """
-    if processes <= 1 or len(items) < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    ends = _shared_ends(len(items), processes)
+    if ends is None:
         if meanwhile is not None:
             meanwhile()
         return [function(item) for item in items]
     context = multiprocessing.get_context("fork")
-    ends = _Ends(len(items), processes, context)
     children = []
     for _ in range(processes - 1):
         out = tempfile.TemporaryFile()
@@ -139,6 +139,17 @@ def shared_map(
     if missing:
         log.debug("%d items were not delivered by a child process; computing them here", missing)
     return [function(items[i]) if result is _MISSING else result for i, result in enumerate(results)]
+
+
+def _shared_ends(count: int, processes: int) -> _Ends | None:
+    """Return the claims ``processes`` processes share over ``count`` items, or None if one process must do."""
+    if processes <= 1 or count < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return None
+    try:
+        return _Ends(count, processes, multiprocessing.get_context("fork"))
+    except OSError as error:  # no shared memory or semaphores (some containers): one process it is
+        log.debug("working in one process: %s", error)
+        return None
 
 
 #: A result not delivered (``None`` may be a result).

@@ -81,6 +81,15 @@ def test_meanwhile_runs_once_in_this_process(processes: int) -> None:
     assert calls == [PARENT]
 
 
+def test_without_shared_memory_one_process_does_it_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise OSError(38, "Function not implemented")  # what a container without /dev/shm says
+
+    monkeypatch.setattr(background._Ends, "__init__", refuse)
+    results = shared_map(_square_here, range(50), 2)
+    assert results == [(i * i, PARENT) for i in range(50)]
+
+
 def test_claims_cover_every_item_once_and_shrink_where_the_ends_meet() -> None:
     ends = background._Ends(1000, 2, multiprocessing.get_context("fork"))
     front, back = [], []
