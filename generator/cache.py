@@ -120,7 +120,6 @@ class Store:
     entries: dict[str, Any] = field(default_factory=dict)
     used: set[str] = field(default_factory=set)
     hits: int = 0
-    misses: int = 0
     added: int = 0
 
     @classmethod
@@ -145,16 +144,10 @@ class Store:
         """Whether the store has a file: without one it never holds an entry, and keys are not worth hashing."""
         return self.path is not None
 
-    def miss(self) -> None:
-        """Count a look-up that needs no key to miss (the store is empty)."""
-        self.misses += 1
-
     def get(self, key: str) -> Any:
         """Return the value of ``key``, or None on a miss."""
         value = self.entries.get(key)
-        if value is None:
-            self.misses += 1
-        else:
+        if value is not None:
             self.hits += 1
             self.used.add(key)
         return value
@@ -209,8 +202,7 @@ class EnrichCache:
     def get(self, paper: Paper) -> Paper | None:
         """Return the paper enriched from the cache, or None on a miss."""
         if not self.store.entries:
-            self.store.miss()  # a first run: a miss whatever the key, so none is hashed
-            return None
+            return None  # a first run: a miss whatever the key, so none is hashed
         entry = self.store.get(self.key(paper))
         if entry is None:
             return None
@@ -223,7 +215,7 @@ class EnrichCache:
     @property
     def changed(self) -> bool:
         """Whether ``save`` has anything to write."""
-        return self.store.kept and bool(self._fresh) or self.store.changed
+        return (self.store.kept and bool(self._fresh)) or self.store.changed
 
     def save(self) -> None:
         """Write the entries this run used, if anything changed (see ``Store.save``)."""
@@ -258,7 +250,6 @@ class RelatedCache:
         if not self.store.entries:
             # A miss whatever the key (a first run): the caller can hash the corpus later,
             # while it computes the lists.
-            self.store.miss()
             return None
         lists = self.store.get(self.key())
         return None if lists is None else {paper_id: tuple(ids) for paper_id, ids in lists.items()}

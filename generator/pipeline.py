@@ -32,13 +32,9 @@ class Prepared:
     papers: list[Paper]
     files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
-    #: Writes what enrichment derived to the cache, in another process while the caller
-    #: writes the pages, when there is a CPU for it: call ``save_cache`` once they are.
-    saving: Callable[[], object]
-
-    def save_cache(self) -> None:
-        """Return once the enrichment cache is written."""
-        self.saving()
+    #: Returns once what enrichment derived is in the cache: it is written in another process
+    #: while the caller writes the pages (when there is a CPU for it); call it once they are.
+    save_cache: Callable[[], object]
 
 
 @dataclass(frozen=True)
@@ -98,13 +94,13 @@ def prepare(
     # Related papers (numpy) are computed in a second process, when there is a CPU for
     # it, while this one makes everything that does not show them.
     jobs = enrich.default_jobs() if settings.jobs is None else settings.jobs
-    second_process = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
+    parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     pending = None
     if neighbours is None:
         enriched = papers
-        pending = Background(lambda: related.related_ids(enriched), second_process)
+        pending = Background(lambda: related.related_ids(enriched), parallel)
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     # The pages and papers.bib show the same entries: make them once.
     bibtex = cite.bibtex_entries(papers, settings.site_url)
@@ -130,12 +126,12 @@ def prepare(
     def records() -> None:
         data.update(export.record_files(papers, index.topic_refs(taxonomy)))
 
-    shared = shared_map(paper_page, index.paper_order(papers), jobs if second_process else 1, meanwhile=records)
+    shared = shared_map(paper_page, index.paper_order(papers), jobs if parallel else 1, meanwhile=records)
     render.merge_pages(pages, shared)
     pages.update(data)
     # Half a second at 10,000 papers, while the caller writes the pages: then this process
     # has the only other work.
-    saving = Background(enrich_cache.save, second_process and enrich_cache.changed)
+    saving = Background(enrich_cache.save, parallel and enrich_cache.changed)
     return Prepared(papers, pages, quality, saving.result)
 
 
