@@ -26,8 +26,11 @@ from .titles_names import (
     repo_names,
 )
 
-# "We bridge this gap and present X": allow a short clause between subject and verb.
-_CUE_STRONG = re.compile(_SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r")\b")
+# "We bridge this gap and present X": allow a short clause between subject and verb. The
+# lazy clause takes a step per character; a greedy look ahead for "and" rules it out first.
+_CUE_STRONG = re.compile(
+    _SUBJECT + r",?\s+(?:(?=[^.;]{0,60}and)[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r")\b"
+)
 _CUE_STUDY = re.compile(_SUBJECT + r",?\s+" + _ADVERBS + r"(?:" + _STUDY + r")\b")
 _CUE_PASSIVE = re.compile(
     r"\b(?:is|are) (?:proposed|presented|introduced|developed|described) in this (?:paper|work)\b"
@@ -49,11 +52,16 @@ _MARKUP = re.compile(
 _URL_WEB = re.compile(r"[hw](?<!\w[hw])(?:(?<=h)ttps?://|(?<=w)ww\.)\S+")
 _HTML_SCRIPT = re.compile(r"<\s*(script|style)\b[^>]*>.*?(?:<\s*/\s*\1\s*>|$)", re.IGNORECASE | re.DOTALL)
 _HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
-_MARKUP_HINT = re.compile(r"[*_`\\$#{}<>~^|\]]")
+# The characters ``_MARKUP`` opens on, bar "[" (a link needs its "]" as well): one search each
+# costs far less than a scan for the class.
+_MARKUP_CHARS = "*_`\\$#{}<>~^|]"
 _ASIDE = re.compile(r"[(\[][^()\[\]]*[)\]]")  # a bracketed aside with no brackets inside
 _SPACES = re.compile(r"\s+")
 _ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
 _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
+# The same after "." alone, for prose with no "!" or "?": a scan that opens on one character
+# is several times cheaper than one that opens on a class.
+_PERIOD_END = re.compile(r"\.\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
 
 
 @dataclass(frozen=True)
@@ -91,7 +99,7 @@ def _clean(text: str) -> str:
         text = (_URL if ".github.io" in text else _URL_WEB).sub("", text)
     if "<" in text:  # HTML-looking text: a tag (and a script's body) is not prose
         text = _HTML_TAG.sub(" ", _HTML_SCRIPT.sub(" ", text))
-    if _MARKUP_HINT.search(text):
+    if any(c in text for c in _MARKUP_CHARS):
         text = _MARKUP.sub("", text)
     if text.isprintable() and "  " not in text:  # its only whitespace is single spaces: nothing to fold
         return text.strip(" ")
@@ -112,36 +120,34 @@ def _drop_asides(text: str) -> str:
     return "".join([part.rstrip() for part in parts[:-1]]) + parts[-1]
 
 
-def _sentences(text: str) -> tuple[str, ...]:
-    """Split prose into sentences, gluing back splits after abbreviations."""
-    out: list[str] = []
-    prev = 0
-    for m in _SENT_END.finditer(text):
-        piece = text[prev : m.start() + 1]
-        prev = m.end()
-        if out and _ends_abbrev(out[-1]):
-            out[-1] += " " + piece
-        else:
-            out.append(piece)
-    piece = text[prev:]
-    if out and _ends_abbrev(out[-1]):
-        out[-1] += " " + piece
-    else:
-        out.append(piece)
-    return tuple(s for s in out if s)
+def _sentences(prose: str) -> tuple[tuple[str, ...], list[int]]:
+    """Split single-spaced prose into sentences, not after abbreviations; return them and where each starts."""
+    sentences: list[str] = []
+    starts: list[int] = []
+    start = 0
+    ends = _SENT_END if "!" in prose or "?" in prose else _PERIOD_END
+    for m in ends.finditer(prose):
+        end = m.start() + 1
+        if not _ends_abbrev(prose, start, end):
+            sentences.append(prose[start:end])
+            starts.append(start)
+            start = m.end()
+    if prose:
+        sentences.append(prose[start:])
+        starts.append(start)
+    return tuple(sentences), starts
 
 
-def _ends_abbrev(piece: str) -> bool:
-    """Tell whether a piece ends on an abbreviation ("e.g.", "et al.", "U.S.") rather than a sentence."""
-    if not piece.endswith("."):
+def _ends_abbrev(prose: str, start: int, end: int) -> bool:
+    """Tell whether ``prose[start:end]`` ends on an abbreviation ("e.g.", "et al.", "U.S.") rather than a sentence."""
+    if prose[end - 1] != ".":
         return False
-    if piece.endswith(_ABBREVS):
+    if prose.endswith(_ABBREVS, start, end):
         for abbrev in _ABBREVS:
-            if piece.endswith(abbrev):
-                k = len(piece) - len(abbrev)
-                if k == 0 or not _is_word_char(piece[k - 1]):
-                    return True
-    return len(piece) >= 2 and "A" <= piece[-2] <= "Z" and (len(piece) == 2 or not _is_word_char(piece[-3]))
+            k = end - len(abbrev)
+            if prose.endswith(abbrev, start, end) and (k == start or not _is_word_char(prose[k - 1])):
+                return True
+    return end - start >= 2 and "A" <= prose[end - 2] <= "Z" and (end - start == 2 or not _is_word_char(prose[end - 3]))
 
 
 # "We release our code and data.", "We provide the implementation of X at <url>": a
@@ -179,12 +185,8 @@ def _contribution(prose: str, sentences: Sequence[str], starts: Sequence[int]) -
 def _analyse(text: str) -> _Analysis:
     """Run the shared analysis once per text (infer_title and summarize both need it)."""
     repos = repo_names(text) if "github" in text else ()
-    sentences = _sentences(_clean(text))
-    prose = " ".join(sentences)
-    starts, pos = [], 0
-    for s in sentences:
-        starts.append(pos)
-        pos += len(s) + 1
+    prose = _clean(text)
+    sentences, starts = _sentences(prose)
     contribution, cue_ends = _contribution(prose, sentences, starts)
     pivot = starts[contribution] if contribution >= 0 else 0
     contrib_end = starts[contribution + 1] if 0 <= contribution < len(starts) - 1 else len(prose)

@@ -83,11 +83,13 @@ _STUDY = (
 )
 # Case-sensitive with explicit capitals: IGNORECASE makes these scans several times slower.
 _PAPER = r"(?:paper|work|study|article|note|manuscript)\b"
-# The scan starts on a plain character class and checks the word boundary right after:
-# a pattern that opens with \b (or an alternation of classes) is tried at every position.
+# Every alternative opens on a plain letter, so the scan opens on the six letters they start
+# with and a try fails on its second letter; the word boundary before the subject is checked
+# only after that. (A pattern that opens with \b, or on a lookbehind, is tried at every position.)
+_THIS = r"is " + _PAPER + r"|e present " + _PAPER + r"|is\b(?= (?:" + _VERBS + r")\b)"
 _SUBJECT = (
-    r"[WwTtOo](?<!\w.)(?:(?<=[Ww])e\b|(?<=[Tt])h(?:is " + _PAPER + r"|e present " + _PAPER
-    + r"|is\b(?= (?:" + _VERBS + r")\b))|(?<=[Oo])ur " + _PAPER + r")"
+    r"(?:we(?<!\w..)\b|We(?<!\w..)\b|th(?<!\w..)(?:" + _THIS + r")|Th(?<!\w..)(?:" + _THIS + r")"
+    r"|our(?<!\w...) " + _PAPER + r"|Our(?<!\w...) " + _PAPER + r")"
 )
 _ADVERBS = r"(?:(?:also|further|first|then|therefore|thus|hence|now|instead|here|additionally|furthermore|finally|formally|empirically|theoretically|systematically|carefully|comprehensively|newly|next|subsequently),?\s+)*"
 

@@ -35,6 +35,8 @@ from .titles_lexicon import (
 @lru_cache(maxsize=1 << 14)
 def _namelike(tok: str) -> bool:
     """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
+    if tok[:1].isupper() and tok[1:].islower() and not tok[-1].isdigit():
+        return False  # "Transformer", "Self-attention": one opening capital and no version
     if len(tok) < 2 or not any(c.isalpha() for c in tok):
         return False
     if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES:
@@ -329,22 +331,21 @@ def _find_name(
             continue
         counts[tok] = counts.get(tok, 0) + 1
         before = prose[max(0, s - 40) : s]
-        w = weight(s)
         if _compared_before(before):
             compared.add(tok)
         if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
-            add(tok, 8 * w)
+            add(tok, 8 * weight(s))
         elif before[-2:] in (", ", " (") and _VERB_CLAUSE.search(prose, max(0, s - 90), s):
-            add(tok, 6 * w)  # set beside (or bracketed after) the object of a contribution verb
+            add(tok, 6 * weight(s))  # set beside (or bracketed after) the object of a contribution verb
         elif ("ur " in before or "proposed " in before or "resulting " in before) and _OUR_BEFORE.search(before):
             add(tok, 3)
         if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
             if _OUR_CLAUSE.search(prose, max(0, s - 120), s):
-                add(tok, 4 * w)  # "our ... approach (LQ-LoRA)"
+                add(tok, 4 * weight(s))  # "our ... approach (LQ-LoRA)"
             spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
             prev = prose[max(0, s - 60) : s - 1].rstrip().rsplit(" ", 1)[-1]
             if "-" in prev and prev[:1].isupper() and _initials_match(prev, tok):
-                add(prev, 5 * w)  # "Skeleton-of-Thought (SoT)": the compound is the name
+                add(prev, 5 * weight(s))  # "Skeleton-of-Thought (SoT)": the compound is the name
                 continue
             if spelled:
                 expansions.setdefault(tok, spelled)
@@ -359,15 +360,15 @@ def _find_name(
             elif pivot <= s < contrib_end:
                 add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
         elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
-            add(tok, 3 * w)
+            add(tok, 3 * weight(s))
         if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
             add(tok, 3)  # "In MagicDec, we show"
         elif before.endswith("the ") and _ROLE_AFTER.match(prose, e):
-            add(tok, 2 * w)  # "the MathCoder2 family of models"
+            add(tok, 2 * weight(s))  # "the MathCoder2 family of models"
         if pivot <= s < contrib_end:
             add(tok, 2)  # a name written in the contribution sentence itself
-        if _SUBJECT_AFTER.match(prose, e) and (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")):
-            add(tok, 1.5 * w)  # "X achieves ...", "X is a ...": the paper's own subject
+        if (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _SUBJECT_AFTER.match(prose, e):
+            add(tok, 1.5 * weight(s))  # "X achieves ...", "X is a ...": the paper's own subject
     # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
     # noun, not a sentence opener) and never written in lower case.
     for tok, where in proper.items():
@@ -462,19 +463,18 @@ def _proper_score(prose: str, tok: str, where: Sequence[int], pivot: int, contri
     or possessive ("Goodhart's"), and play a role (apposition, object of "we propose",
     bracketed in the contribution sentence) or be the subject of two sentences.
     """
-    if (" " + tok.lower()) in prose:
-        return 0.0
-    total, strong, mid = 0.0, False, False
-    for s in where:
+    openers = [not s or prose[s - 2 : s] in (". ", "! ", "? ") for s in where]
+    if all(openers) or (" " + tok.lower()) in prose:
+        return 0.0  # never capitalised mid-sentence, or written in lower case too: an English word
+    total, strong = 0.0, False
+    for s, opener in zip(where, openers):
         e = s + len(tok)
-        opener = not s or prose[s - 2 : s] in (". ", "! ", "? ")
         if not _lone_word(prose, s, e, opener) or prose[e : e + 1] in ("'", "\u2019"):
             return 0.0
-        mid = mid or not opener
         points, role = _proper_points(prose, s, e, pivot, contrib_end)
         total += points * (1.0 if s >= pivot else 0.4)
         strong = strong or role
-    return total if mid and (strong or total >= 3) else 0.0
+    return total if strong or total >= 3 else 0.0
 
 
 def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> tuple[float, bool]:

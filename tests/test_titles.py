@@ -367,6 +367,31 @@ def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
     assert (fast and fast.span()) == (plain and plain.span())
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["we", "We", "this", "This", "the present", "The", "our", "Our", "four", " ", ",", ".",
+                                  "paper", "work", "propose", "presents", "and", "also", "a", "_", "(", "\u00e9"]),
+                max_size=16).map("".join))
+def test_fast_subject_and_strong_cue_scans_match_their_plain_forms(text: str) -> None:
+    from generator import titles_analysis as analysis
+    from generator.titles_lexicon import _ADVERBS, _PAPER, _VERBS
+
+    subject = (r"\b(?:[Ww]e\b|[Tt]his " + _PAPER + r"|[Tt]he present " + _PAPER + r"|[Tt]his\b(?= (?:" + _VERBS
+               + r")\b)|[Oo]ur " + _PAPER + r")")
+    cue = re.compile(subject + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r")\b")
+    assert [m.span() for m in analysis._CUE_STRONG.finditer(text)] == [m.span() for m in cue.finditer(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab AZ9.!?\"'(e.g.)U.S al", max_size=80))
+def test_sentences_cover_the_prose_and_start_where_they_say(text: str) -> None:
+    from generator import titles_analysis as analysis
+
+    prose = analysis._clean(text)
+    sentences, starts = analysis._sentences(prose)
+    assert " ".join(sentences) == prose
+    assert [prose[start : start + len(s)] for start, s in zip(starts, sentences)] == list(sentences)
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [
