@@ -1,7 +1,7 @@
 """Measure how papersite scales: generate, full build, bare MkDocs and a raw floor, per corpus size.
 
 Usage: python bench/scale.py [--sizes 1000,4000,10000] [--runs 3] [--source ../shared/data]
-                             [--work DIR] [--seed S] [--naive N]
+                             [--work DIR] [--seed S] [--naive N] [--steps generate,rerun,...]
 
 For each size N it makes an N-paper corpus with bench/make_corpus.py (two plain-layout files,
 ICLR 2024 and 2025), then, in a throwaway copy of the project (the repository's site_src/ is
@@ -15,7 +15,9 @@ never touched), runs each step as a child process and records its wall time and 
 
 It prints the medians of --runs runs side by side, the site's sizes, and the ratios the project
 targets. ``--naive N`` also builds N papers with every paper page in Material's navigation (the
-setup a user writes first), against the same pages kept out of it.
+setup a user writes first), against the same pages kept out of it. ``--steps`` runs only some
+steps (``--steps generate,rerun`` measures the generator alone, in minutes rather than a quarter of
+an hour); the table and the ratios then show only what those steps measure.
 """
 
 from __future__ import annotations
@@ -273,14 +275,17 @@ class Result:
 
 
 STEPS = ("generate", "rerun", "build", "mkdocs", "raw floor")
+#: The step whose output a step works on: a rerun goes over what generate wrote, the bare
+#: MkDocs build and the raw floor over the Markdown the full build wrote.
+NEEDS = {"rerun": "generate", "mkdocs": "build", "raw floor": "build"}
 
 
-def measure_size(count: int, runs: int, work: Path, seed: int, source: Path) -> Result:
-    """Make an N-paper corpus and time every step ``runs`` times."""
+def measure_size(count: int, runs: int, work: Path, seed: int, source: Path, steps: Sequence[str] = STEPS) -> Result:
+    """Make an N-paper corpus and time each of ``steps`` ``runs`` times (the site's sizes need "build")."""
     folder = work / f"n{count}"
     folder.mkdir(parents=True, exist_ok=True)
     corpus = make_corpus.write_corpus(count, folder / "corpus" / "papers.txt", seed, source, YEARS)
-    result = Result(count, {name: [] for name in STEPS})
+    result = Result(count, {name: [] for name in STEPS if name in steps})
     project = folder / "project"
     logs = folder / "logs"
     logs.mkdir(exist_ok=True)
@@ -296,13 +301,16 @@ def measure_size(count: int, runs: int, work: Path, seed: int, source: Path) -> 
             "raw floor": (False, raw_floor(project, project / "site-raw")),
         }
         for name, (fresh, command) in commands.items():
+            if name not in steps:
+                continue
             if fresh:
                 fresh_project(project)
             step = run_measured(command, project, logs / f"{name.replace(' ', '-')}-{run}.log")
             result.steps[name].append(step)
             log.info("N=%d run %d: %-9s %6.1f s wall, %6.1f s CPU, %4.0f MB",
                      count, run, name, step.seconds, step.cpu, step.peak_mb)  # fmt: skip
-    result.sizes = measure_site(project / "site")
+    if "build" in steps:
+        result.sizes = measure_site(project / "site")
     return result
 
 
@@ -376,35 +384,56 @@ def format_results(results: list[Result], runs: int) -> str:
     def row(label: str, value: Callable[[Result], str]) -> tuple[str, list[str]]:
         return label, [value(r) for r in results]
 
-    rows = [
-        row(f"generate, s (median of {runs})", lambda r: f"{r.median('generate'):.2f}"),
-        row("  CPU, s", lambda r: f"{r.cpu('generate'):.2f}"),
-        row("  papers/s", lambda r: f"{r.papers / r.median('generate'):,.0f}"),
-        row("  peak RSS, MB", lambda r: f"{r.peak('generate'):.0f}"),
-        row("rerun, unchanged input, s", lambda r: f"{r.median('rerun'):.2f}" if r.steps.get("rerun") else "-"),
-        row("  of a cold generate", lambda r: f"{r.median('rerun') / r.median('generate'):.0%}" if r.steps.get("rerun") else "-"),
-        row("full build, s", lambda r: f"{r.median('build'):.2f}"),
-        row("  CPU, s", lambda r: f"{r.cpu('build'):.2f}"),
-        row("  peak RSS, MB", lambda r: f"{r.peak('build'):.0f}"),
-        row("  generate share", lambda r: f"{r.median('generate') / r.median('build'):.0%}"),
-        row("bare mkdocs build, s", lambda r: f"{r.median('mkdocs'):.2f}"),
-        row("  CPU, s", lambda r: f"{r.cpu('mkdocs'):.2f}"),
-        row("  peak RSS, MB", lambda r: f"{r.peak('mkdocs'):.0f}"),
-        row("raw floor (python-markdown), s", lambda r: f"{r.median('raw floor'):.2f}"),
-        row("  CPU, s", lambda r: f"{r.cpu('raw floor'):.2f}"),
-        row("  full build / raw floor", lambda r: f"{r.median('build') / r.median('raw floor'):.1f}"),
-        row("  bare mkdocs / raw floor", lambda r: f"{r.median('mkdocs') / r.median('raw floor'):.1f}"),
-        row("build ms per paper", lambda r: f"{1000 * r.median('build') / r.papers:.1f}"),
-        row("site size, MB", lambda r: f"{r.sizes.site_mb:.1f}"),
-        row("HTML pages", lambda r: f"{r.sizes.html_pages:,}"),
-        row("paper page HTML, median KB", lambda r: f"{r.sizes.paper_median_kb:.1f}"),
-        row("largest paper page HTML, KB", lambda r: f"{r.sizes.paper_max_kb:.1f}"),
-        row("largest topic or year list HTML, KB", lambda r: f"{r.sizes.list_max_kb:.1f}"),
-        row("All papers page HTML, KB", lambda r: f"{r.sizes.all_papers_kb:,.0f}"),
-        row("Tags page HTML, KB", lambda r: f"{r.sizes.tags_kb:,.0f}"),
-        row("search index, MB", lambda r: f"{r.sizes.search_index_mb:.1f}"),
-    ]
+    def measured(*steps: str) -> bool:
+        return _measured(results, steps)
+
+    def timed(step: str, label: str) -> list[tuple[str, list[str]]]:
+        return [row(label, lambda r: f"{r.median(step):.2f}"), row("  CPU, s", lambda r: f"{r.cpu(step):.2f}")]
+
+    def peak(step: str) -> tuple[str, list[str]]:
+        return row("  peak RSS, MB", lambda r: f"{r.peak(step):.0f}")
+
+    rows = []
+    if measured("generate"):
+        rows += timed("generate", f"generate, s (median of {runs})")
+        rows += [row("  papers/s", lambda r: f"{r.papers / r.median('generate'):,.0f}"), peak("generate")]
+    if measured("generate", "rerun"):
+        rows += [
+            row("rerun, unchanged input, s", lambda r: f"{r.median('rerun'):.2f}"),
+            row("  of a cold generate", lambda r: f"{r.median('rerun') / r.median('generate'):.0%}"),
+        ]
+    if measured("build"):
+        rows += [*timed("build", "full build, s"), peak("build")]
+        if measured("generate"):
+            rows.append(row("  generate share", lambda r: f"{r.median('generate') / r.median('build'):.0%}"))
+    if measured("mkdocs"):
+        rows += [*timed("mkdocs", "bare mkdocs build, s"), peak("mkdocs")]
+    if measured("raw floor"):
+        rows += timed("raw floor", "raw floor (python-markdown), s")
+        rows.append(row("  full build / raw floor", lambda r: f"{r.median('build') / r.median('raw floor'):.1f}"))
+        if measured("mkdocs"):
+            rows.append(row("  bare mkdocs / raw floor", lambda r: f"{r.median('mkdocs') / r.median('raw floor'):.1f}"))
+    if measured("build", "sizes"):
+        rows += [
+            row("build ms per paper", lambda r: f"{1000 * r.median('build') / r.papers:.1f}"),
+            row("site size, MB", lambda r: f"{r.sizes.site_mb:.1f}"),
+            row("HTML pages", lambda r: f"{r.sizes.html_pages:,}"),
+            row("paper page HTML, median KB", lambda r: f"{r.sizes.paper_median_kb:.1f}"),
+            row("largest paper page HTML, KB", lambda r: f"{r.sizes.paper_max_kb:.1f}"),
+            row("largest topic or year list HTML, KB", lambda r: f"{r.sizes.list_max_kb:.1f}"),
+            row("All papers page HTML, KB", lambda r: f"{r.sizes.all_papers_kb:,.0f}"),
+            row("Tags page HTML, KB", lambda r: f"{r.sizes.tags_kb:,.0f}"),
+            row("search index, MB", lambda r: f"{r.sizes.search_index_mb:.1f}"),
+        ]
     return _table(rows, [f"N={r.papers:,}" for r in results])
+
+
+def _measured(results: list[Result], steps: Sequence[str]) -> bool:
+    """Tell whether every result has runs of the ``steps`` ("sizes": the built site's sizes).
+
+    A run with ``--steps`` has only some, and so may an older results.json.
+    """
+    return all(r.sizes if step == "sizes" else r.steps.get(step) for r in results for step in steps)
 
 
 def _pick(results: list[Result], wanted: int) -> Result:
@@ -413,40 +442,52 @@ def _pick(results: list[Result], wanted: int) -> Result:
 
 
 def format_ratios(results: list[Result]) -> str:
-    """Return the ratios the project targets, computed within this run (wall time, and CPU time)."""
+    """Return the ratios the project targets, computed within this run (wall time, and CPU time).
+
+    Only the ratios whose steps were measured (see ``--steps``).
+    """
     small, large = results[0], results[-1]
     mid = _pick(results, 4000)
     scale = large.papers / small.papers
-    medians = [r.sizes.paper_median_kb for r in results]
     scaling_target = TARGET_SCALING * scale / 10
 
-    def both(value: Callable[[Callable[[Result, str], float]], float]) -> tuple[float, float]:
-        return value(Result.median), value(Result.cpu)
+    def both(value: Callable[[Callable[[Result, str], float]], float]) -> Callable[[], tuple[float, float]]:
+        return lambda: (value(Result.median), value(Result.cpu))
 
-    checks = [
-        (f"build({large.papers:,}) / build({small.papers:,})",
+    def spread() -> tuple[float, float]:
+        medians = [r.sizes.paper_median_kb for r in results]  # type: ignore[union-attr]
+        return ((max(medians) - min(medians)) / min(medians),) * 2
+
+    def peak() -> tuple[float, float]:
+        return (max(large.peak(step) for step in ("generate", "build") if large.steps.get(step)),) * 2
+
+    # (steps it needs, label, its values, target, test, format): computed only if measured.
+    candidates = [
+        (("build",), f"build({large.papers:,}) / build({small.papers:,})",
          both(lambda t: t(large, "build") / t(small, "build")),
          f"<= {scaling_target:.1f}", lambda v: v <= scaling_target, "{:.2f}"),
-        (f"generate papers/s at {large.papers:,}",
+        (("generate",), f"generate papers/s at {large.papers:,}",
          both(lambda t: large.papers / t(large, "generate")),
          f">= {TARGET_PAPERS_PER_S:,}", lambda v: v >= TARGET_PAPERS_PER_S, "{:,.0f}"),
-        (f"generate share of full build at {mid.papers:,}",
+        (("generate", "build"), f"generate share of full build at {mid.papers:,}",
          both(lambda t: t(mid, "generate") / t(mid, "build")),
          f"<= {TARGET_GENERATE_SHARE:.0%}", lambda v: v <= TARGET_GENERATE_SHARE, "{:.1%}"),
-        (f"full build / raw floor at {mid.papers:,}",
+        (("build", "raw floor"), f"full build / raw floor at {mid.papers:,}",
          both(lambda t: t(mid, "build") / t(mid, "raw floor")),
          f"<= {TARGET_FLOOR_RATIO:g}", lambda v: v <= TARGET_FLOOR_RATIO, "{:.2f}"),
-        ("paper page HTML (median) spread across N", ((max(medians) - min(medians)) / min(medians),) * 2,
+        (("sizes",), "paper page HTML (median) spread across N", spread,
          f"<= {TARGET_PAGE_SPREAD:.0%}", lambda v: v <= TARGET_PAGE_SPREAD, "{:.1%}"),
-        (f"peak RSS at {large.papers:,}, MB", (max(large.peak("generate"), large.peak("build")),) * 2,
+        ((), f"peak RSS at {large.papers:,}, MB", peak,
          f"<= {TARGET_PEAK_MB}", lambda v: v <= TARGET_PEAK_MB, "{:.0f}"),
+        (("generate", "rerun"), "rerun / cold generate, at worst over N",
+         both(lambda t: max(t(r, "rerun") / t(r, "generate") for r in results)),
+         f"<= {TARGET_RERUN_SHARE:.0%}", lambda v: v <= TARGET_RERUN_SHARE, "{:.1%}"),
     ]  # fmt: skip
-    if all(r.steps.get("rerun") for r in results):  # results.json of an older run may have none
-        checks.append(
-            ("rerun / cold generate, at worst over N",
-             both(lambda t: max(t(r, "rerun") / t(r, "generate") for r in results)),
-             f"<= {TARGET_RERUN_SHARE:.0%}", lambda v: v <= TARGET_RERUN_SHARE, "{:.1%}"),
-        )  # fmt: skip
+    checks = [
+        (label, values(), target, ok, fmt)
+        for needs, label, values, target, ok, fmt in candidates
+        if _measured(results, needs)
+    ]
     width = max(len(c[0]) for c in checks)
     lines = [f"Ratios (this run)  {'':<{width - 18}}      wall       CPU   target    wall / CPU"]
     for label, (wall, cpu), target, ok, fmt in checks:
@@ -481,6 +522,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--work", type=Path, help="work folder (default: a new temporary folder, kept)")
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
     parser.add_argument("--naive", type=int, metavar="N", help="also build N papers with every paper page in the nav")
+    parser.add_argument("--steps", default=",".join(STEPS),
+                        help=f"comma-separated steps to run (default: all of {', '.join(STEPS)})")
     parser.add_argument("--report", type=Path, metavar="WORK", help="print the table of an earlier run from WORK/results.json")
     parser.add_argument("--raw-floor", nargs=2, type=Path, metavar=("DOCS", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -498,6 +541,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     sizes = sorted({int(s) for s in args.sizes.split(",") if s.strip()})
+    steps = [step.strip() for step in args.steps.split(",") if step.strip()]
+    for step in steps:
+        if step not in STEPS:
+            parser.error(f"--steps: unknown step {step!r} (steps: {', '.join(STEPS)})")
+        if NEEDS.get(step, step) not in steps:
+            parser.error(f"--steps: {step!r} works on what {NEEDS[step]!r} writes; add it")
     work = (args.work or Path(tempfile.mkdtemp(prefix="papersite-scale-"))).resolve()
     work.mkdir(parents=True, exist_ok=True)
     log.info("working in %s", work)
@@ -517,7 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (work / "results.json").write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
 
     for n in sizes:
-        results.append(measure_size(n, args.runs, work, args.seed, args.source))
+        results.append(measure_size(n, args.runs, work, args.seed, args.source, steps))
         save()
     if args.naive:
         naive = measure_naive(args.naive, work, args.seed, args.source)
@@ -543,7 +592,7 @@ def print_report(results: list[Result], naive: dict[str, object] | None, runs: i
 def load_result(data: dict) -> Result:
     """Return a Result from its results.json form."""
     steps = {name: [Step(**step) for step in runs] for name, runs in data["steps"].items()}
-    return Result(data["papers"], steps, Sizes(**data["sizes"]))
+    return Result(data["papers"], steps, Sizes(**data["sizes"]) if data.get("sizes") else None)
 
 
 def load_naive(data: dict) -> dict[str, object]:
