@@ -188,3 +188,6 @@ def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_on
     assert cache.RelatedCache(tmp_path, list(reversed(papers))).get() == lists
     edited = [replace(papers[0], text="another text"), *papers[1:]]
     assert cache.RelatedCache(tmp_path, edited).get() is None
+    # The same characters, parted differently between title and text: another corpus.
+    shifted = [replace(papers[0], title="T0t", text="ext 0"), *papers[1:]]
+    assert cache.RelatedCache(tmp_path, shifted).get() is None
