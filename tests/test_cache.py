@@ -110,6 +110,7 @@ def test_a_store_with_nothing_new_or_dropped_has_nothing_to_save(tmp_path: Path)
     saved = (tmp_path / "s.json").read_text(encoding="utf-8")
     assert json.loads(saved) == {"config": "config", "entries": {"a": {"text": "é ∀ \U0001F600", "topics": ["x"]}, "k": 1}}
     assert saved.index('"a"') < saved.index('"k"')  # in key order: the same entries, the same bytes
+    assert saved.isascii()  # read back as a str of one byte a character
     again = cache.Store.load(tmp_path, "s.json", lambda: "config")
     assert again.get("k") == 1 and again.changed  # "a" is no longer used: it is dropped
     assert again.get("a") and not again.changed  # every entry used, none added
