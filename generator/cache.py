@@ -129,7 +129,6 @@ class Store:
         if store.path is None:
             return store
         try:
-            # Bytes, not text: reading 35 MB as text (newlines translated) took longer than parsing it.
             data = json.loads(store.path.read_bytes())
         except FileNotFoundError:
             return store
