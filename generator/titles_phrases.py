@@ -243,12 +243,11 @@ def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
     return words
 
 
-def _candidates(a: "_Analysis", tokenised: dict[int, _Tokens] | None = None) -> list[tuple[list[str], float, int]]:
+def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
     """Collect (words, source bonus, role) for every phrase the abstract offers as a title.
 
     The role marks what a phrase may be composed with: a ``_HEAD`` (what the paper
     contributes) may take a ``_FIELD`` (a noun phrase of the opening sentence) after "for".
-    The tokens of each sentence read go into ``tokenised`` (by sentence index) for ``_tails``.
     """
     name = a.name or ""
     out: list[tuple[list[str], float, int]] = []
@@ -270,9 +269,8 @@ def _candidates(a: "_Analysis", tokenised: dict[int, _Tokens] | None = None) -> 
         has_name = has_name and 0 <= text.find(name) < max(text.rfind(","), text.rfind(":"))
         if not (cues or has_name or has_spelled or idx in framing):
             continue
-        tokens, lows = _tokens(text)
-        if tokenised is not None:
-            tokenised[idx] = tokens, lows
+        tokens = _SPAN_TOKEN.findall(text)
+        lows = _lower_all(tokens, text)
         for m in cues:
             i = _token_index(text, tokens, m.end())
             study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
@@ -376,15 +374,6 @@ def _token_index(text: str, tokens: Sequence[str], at: int) -> int:
             return i
         pos += len(tok)
     return len(tokens)
-
-
-_Tokens = tuple[list[str], list[str]]  # a sentence's tokens, and the same lower-cased
-
-
-def _tokens(text: str) -> _Tokens:
-    """Return the tokens of a sentence (its asides dropped) and the same lower-cased."""
-    tokens = _SPAN_TOKEN.findall(text)
-    return tokens, _lower_all(tokens, text)
 
 
 def _lower_all(tokens: Sequence[str], text: str) -> list[str]:
@@ -729,8 +718,7 @@ def _span_title(a: "_Analysis") -> str:
     fields: list[list[str]] = []
     pool: list[tuple[list[str], float]] = []  # every distinct phrase with the bonus of its first source
     spelled = a.spelled.lower()  # the paper's own name spelled out is its contribution, not a field
-    tokenised: dict[int, _Tokens] = {}
-    for words, bonus, role in _candidates(a, tokenised):
+    for words, bonus, role in _candidates(a):
         n = len(words)
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
@@ -752,7 +740,7 @@ def _span_title(a: "_Analysis") -> str:
             seen.add(key)
             if not (weight.known and _known_term(phrase, weight.known)):  # "Large Language Models" names
                 pool.append((phrase, bonus))  # the field: "<contribution> for" it
-    tails = _tails(a, values, tokenised) if a.contribution >= 0 else []
+    tails = _tails(a, values) if a.contribution >= 0 else []
     if tails:
         _add_tailed_heads(pool, heads, tails, a.name)
     best, best_score = _best_phrase(pool, values, a.name)
@@ -1005,17 +993,17 @@ _TERM_PREPS = {**{p: p for p in "for in on with via from under across".split()},
 _Tail = tuple[str, list[str], set[str], float]  # (preposition or verb as written, words, topic keys, score)
 
 
-def _tails(a: "_Analysis", values: "_WordValues", tokenised: dict[int, _Tokens]) -> list[_Tail]:
+def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
     """Collect, in order, the tails the contribution sentence offers a title phrase.
 
     A tail is a short noun phrase after a preposition (or a verb of use: "which leverages Y"
     -> "via Y"; or of purpose: "which learns Y" -> "for learning Y", kept under "to"/"that"/
     "which") ending on a topic word and scoring at least ``_TAIL_MIN``. Computed once per
-    abstract: every candidate phrase may be offered one. The sentence's tokens are those
-    ``_candidates`` read (``tokenised``), if it did.
+    abstract: every candidate phrase may be offered one.
     """
-    c = a.contribution
-    tokens, lows = tokenised[c] if c in tokenised else _tokens(_drop_asides(a.sentences[c]))
+    text = _drop_asides(a.sentences[a.contribution])
+    tokens = _SPAN_TOKEN.findall(text)
+    lows = _lower_all(tokens, text)
     out: list[_Tail] = []
     for i in range(len(lows) - 1):
         low = lows[i]
