@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Error, Page, expect
 
 from generator import cli, urls
 
@@ -78,8 +78,16 @@ def page(browser: Browser, site: Site) -> Iterator[Page]:
 
 
 def shot(page: Page, site: Site, name: str) -> None:
+    """Save a screenshot for people to look at (an artifact, not an assertion)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{site.name}-{name}.png"))
+    path = str(ARTIFACTS / f"{site.name}-{name}.png")
+    try:
+        page.screenshot(path=path)
+    except Error as error:  # Chromium now and then fails a capture mid-repaint: once more, a frame later
+        if "Unable to capture screenshot" not in error.message:
+            raise
+        settle(page)
+        page.screenshot(path=path)
 
 
 def settle(page: Page) -> None:
