@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import subprocess
 import sys
 import threading
@@ -140,11 +141,46 @@ def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
         # the search index whole and the rebuild strict.
         command.append("--dirty")
     try:
-        return subprocess.run(command, cwd=settings.project_dir, env=site.mkdocs_env(), check=False).returncode
-    except KeyboardInterrupt:
-        return EXIT_OK
+        return _until_stopped(subprocess.Popen(command, cwd=settings.project_dir, env=site.mkdocs_env()))
     finally:
         stop.set()
+
+
+#: Signals that stop ``papersite serve`` besides Ctrl-C: passed on to MkDocs (not on Windows).
+PASSED_ON = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _until_stopped(server: subprocess.Popen[bytes]) -> int:
+    """Wait for MkDocs' server to end; when papersite is stopped, let it stop cleanly.
+
+    Stopping, ``mkdocs serve`` deletes the temporary folder it built the site into, which takes
+    a moment for a large site: ``subprocess.run`` would kill it after a quarter of a second and
+    leave the folder behind. So SIGTERM and SIGHUP are passed on, and Ctrl-C (which reaches
+    MkDocs as well, in the same process group) is waited out; hooks/clean_stop.py has MkDocs
+    take any of them as Ctrl-C, and ignore the ones after the first. A second Ctrl-C stops
+    MkDocs at once.
+    """
+
+    def pass_on(number: int, frame: object) -> None:
+        server.send_signal(number)
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():  # the only thread that may set handlers
+        previous = {number: signal.signal(number, pass_on) for number in PASSED_ON}
+    try:
+        try:
+            return server.wait()
+        except KeyboardInterrupt:
+            server.send_signal(signal.SIGINT)  # for a SIGINT sent to papersite alone
+            try:
+                server.wait()
+            except KeyboardInterrupt:
+                server.kill()
+                server.wait()
+            return EXIT_OK
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run(args: argparse.Namespace) -> int:

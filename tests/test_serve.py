@@ -12,6 +12,7 @@ import time
 import urllib.request
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import suppress
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,48 @@ def test_a_new_abstract_updates_the_home_page_that_includes_the_counts(served: t
     corpus.write_text(corpus.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + added + "\n", encoding="utf-8")
 
     _wait(lambda: f"<strong>{papers + 1}</strong> papers" in _get(base), "the home page's new count")
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("signal_name", "to_group"),
+    [("SIGINT", True), ("SIGTERM", True), ("SIGTERM", False), ("SIGHUP", True)],
+    ids=["ctrl-c", "kill-group", "kill-papersite", "hangup"],
+)
+def test_stopping_the_preview_stops_its_server_and_deletes_the_temporary_site(
+    tmp_path: Path, signal_name: str, to_group: bool
+) -> None:
+    # MkDocs serves a site it builds in a temporary folder: hundreds of megabytes at 10,000
+    # papers, left behind at every stop unless MkDocs gets to delete it.
+    project = copy_project(tmp_path / "project")
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    base = f"http://127.0.0.1:{_free_port()}/"
+    command = [sys.executable, "-m", "generator", "serve", "-q", "-a", base[7:-1]]
+    env = {**os.environ, "TMPDIR": str(temporary)}
+    with open(tmp_path / "serve.log", "wb") as log:
+        server = subprocess.Popen(
+            command, cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    try:
+        _wait(lambda: "</html>" in _get(base), "the first build")
+        assert any(entry.name.startswith("mkdocs_") for entry in temporary.iterdir())
+
+        number = getattr(signal, signal_name)
+        if to_group:
+            os.killpg(server.pid, number)  # as a terminal's Ctrl-C, or a process manager, does
+        else:
+            server.send_signal(number)
+        assert server.wait(timeout=60) == 0
+        _wait(lambda: not _group_alive(server.pid), "MkDocs to stop too", timeout=30)
+        assert list(temporary.iterdir()) == []
+    finally:
+        with suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)
