@@ -550,8 +550,9 @@ def _evidence(title: str, text: str, matcher: _Matcher) -> dict[int, list[float]
     words, slots, floors = _tokens(title, text)
     table, spans = matcher.folded, matcher.folded_span
     defined = _abbreviations(text, table, matcher.expandable)
-    if defined:  # rare enough that copying the tables beats a second lookup on every word
-        table = {**table, **defined}
+    # The abbreviations are single words, which the scans find through spans alone: table serves phrases of
+    # two words or more.
+    if defined:  # rare enough that copying spans beats a second lookup on every word
         spans = {**spans, **{short: (entry, spans.get(short, _NO_START)[1]) for short, entry in defined.items()}}
     folded = words.lower().split()
     _scan(folded, slots, floors, table, spans, evidence)
