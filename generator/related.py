@@ -208,8 +208,7 @@ def top_k(matrix: sparse.csr_matrix, rare: np.ndarray, k: int, block_size: int) 
         candidates = _best(scores, m)
         exact = np.take_along_axis(scores, candidates, axis=1)
         if len(common):
-            pairs = second[np.repeat(rows, m)].multiply(second[candidates.ravel()])
-            exact += np.asarray(pairs.sum(axis=1), dtype=np.float32).reshape(stop - start, m)
+            exact += _products(second, start, candidates)
         # Best first, then the lower index: np.lexsort sorts by its last key first.
         order = np.lexsort((candidates, -exact), axis=1)[:, :k]
         out[start:stop] = np.take_along_axis(candidates, order, axis=1)
@@ -240,13 +239,34 @@ def _best(scores: np.ndarray, m: int) -> np.ndarray:
         keep[short] = scores[short] >= threshold[short, None]
     # By row, columns ascending: the positions of the flattened array (a quarter of the
     # time of np.nonzero on two dimensions).
-    rows, cols = np.divmod(np.flatnonzero(keep), width)
-    # By row, then score descending; np.lexsort sorts by its last key first, and is stable,
-    # so equal scores keep their columns ascending.
-    order = np.lexsort((-scores[rows, cols], rows))
-    cols = cols[order]
+    cells = np.flatnonzero(keep)
+    rows = cells // width
+    # By row, then score descending, in one stable sort of an integer key (a quarter of the time
+    # of np.lexsort on the two keys), so equal scores keep their columns ascending. The bits of a
+    # float32 of at least zero order as its value does; -inf, a paper's own cell, has negative
+    # bits, so its key is the largest of its row.
+    order = np.argsort((rows << 32) - scores.ravel()[cells].view(np.int32), kind="stable")
+    cols = (cells - rows * width)[order]
     starts = np.concatenate(([0], np.cumsum(np.bincount(rows, minlength=height))[:-1]))
     return cols[starts[:, None] + np.arange(m)]
+
+
+def _products(second: sparse.csr_matrix, start: int, candidates: np.ndarray) -> np.ndarray:
+    """Return the product of row ``start + i`` of ``second`` with each of its ``candidates[i]`` rows.
+
+    The sums are those of ``second[rows].multiply(second[candidates]).sum(axis=1)`` to the last
+    bit: the products of the terms both rows have, in term order, added by np.add.reduceat. A
+    candidate's terms are looked up in a dense copy of the paper's row, which finds the shared
+    terms (the others give zero) in half the time of merging a copy of the row per candidate.
+    """
+    height, m = candidates.shape
+    others = second[candidates.ravel()]
+    own = second[start : start + height].toarray()
+    # Where each candidate's terms are in the flattened copy of its row.
+    at = np.repeat(np.arange(height) * own.shape[1], np.diff(others.indptr[::m])) + others.indices
+    products = sparse.csr_matrix((own.ravel()[at] * others.data, others.indices, others.indptr), shape=others.shape)
+    products.eliminate_zeros()  # terms the row does not have, as multiply() leaves them out
+    return np.asarray(products.sum(axis=1), dtype=np.float32).reshape(height, m)
 
 
 def _by_id(papers: Sequence[Paper]) -> list[Paper]:
