@@ -226,9 +226,10 @@ def top_k(matrix: sparse.csr_matrix, rare: np.ndarray, k: int, block_size: int) 
 def _best(scores: np.ndarray, m: int) -> np.ndarray:
     """Return the column indices of each row's ``m`` highest scores, best first, ties to the lower index.
 
-    ``m`` must be less than the row length. Only cells at or above a threshold are sorted: a
-    high score of a sample of the columns, chosen to keep about three times ``m`` cells; a row
-    that keeps fewer than ``m`` tries a lower one, then takes its exact ``m``-th score.
+    ``m`` must be less than the row length, and scores at least zero but for a paper's own
+    cell (-inf). Only cells at or above a threshold are sorted: a high score of a sample of the
+    columns, chosen to keep about three times ``m`` cells; a row that keeps fewer than ``m``
+    tries a lower one, then takes its exact ``m``-th score.
     """
     height, width = scores.shape
     sample = scores[:, :: max(1, width // SAMPLE)]
@@ -265,14 +266,15 @@ def _products(second: sparse.csr_matrix, start: int, candidates: np.ndarray) -> 
     """Return the product of row ``start + i`` of ``second`` with each of its ``candidates[i]`` rows.
 
     The sums are those of ``second[rows].multiply(second[candidates]).sum(axis=1)`` to the last
-    bit: the products of the terms both rows have, in term order, added by np.add.reduceat. A
-    candidate's terms are looked up in a dense copy of the paper's row, which finds the shared
-    terms (the others give zero) in half the time of merging a copy of the row per candidate.
+    bit: the same products (of the terms both rows have, in term order) in the same rows of a
+    CSR matrix, added by the same sum(). A candidate's terms are looked up in a dense copy of
+    the paper's row, which finds the shared terms (the others give zero) in half the time of
+    merging a copy of the row per candidate.
     """
     height, m = candidates.shape
     others = second[candidates.ravel()]
     own = second[start : start + height].toarray()
-    # Where each candidate's terms are in the flattened copy of its row.
+    # Where each candidate's terms are in the flattened dense rows: its paper's row, the term's column.
     at = np.repeat(np.arange(height) * own.shape[1], np.diff(others.indptr[::m])) + others.indices
     products = sparse.csr_matrix((own.ravel()[at] * others.data, others.indices, others.indptr), shape=others.shape)
     products.eliminate_zeros()  # terms the row does not have, as multiply() leaves them out
