@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator import related
 from generator.model import Paper, Source
@@ -100,6 +103,14 @@ def test_candidate_stage_and_sampled_threshold_match_exact_ranking(monkeypatch: 
         dense[row, row] = -1.0
         best = sorted(range(len(ids)), key=lambda j: (-dense[row, j], j))[:5]
         assert [dense[row, j] for j in best] == pytest.approx([dense[row, ids.index(o)] for o in exact[pid]], abs=1e-6)
+
+
+@given(st.text(alphabet=st.sampled_from("aZz09 -.\u00e9\u0130\u212a\u03a3\ud800\U0001d400")))
+def test_words_in_bytes_are_the_words_in_the_str(text: str) -> None:
+    # Words are found in the lower-cased text encoded as ASCII ("?" for the rest): the same
+    # words as in the str, whatever its non-ASCII characters (the Kelvin sign lowers to "k").
+    found = [w.decode() for w in related._WORD.findall(text.lower().encode("ascii", "replace"))]
+    assert found == re.findall(r"[a-z][a-z0-9]+", text.lower())
 
 
 def test_unenriched_papers_are_refused() -> None:
