@@ -13,7 +13,6 @@ import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from datetime import datetime, timezone
-from urllib.parse import urljoin
 
 from . import urls
 from .errors import PapersiteError
@@ -74,7 +73,7 @@ def _resolve(relative: str, site_url: str | None) -> str:
     # against the feed's own URL, so the feed must be served from the site root.
     if not site_url:
         return relative or "./"
-    return urljoin(site_url.rstrip("/") + "/", relative)
+    return urls.resolve(site_url, relative)
 
 
 def _order(paper: Paper) -> tuple[int, str, str]:
