@@ -5,7 +5,9 @@ fields, the taxonomy and the code that enriches; the related-paper lists depend 
 whole corpus's texts; and a whole run's output depends only on its input files, its
 settings, the taxonomy and papersite's code. Each cache key hashes exactly those, so an
 edited abstract, taxonomy, template or papersite version misses, and anything else hits,
-whatever the files' timestamps say. Each cache is one JSON file under ``.papersite-cache/``.
+whatever the files' timestamps say. Each cache is one file under ``.papersite-cache/``: the
+enrichment and related-paper caches in ``marshal``'s format (see ``Store``), the run state
+in JSON.
 
 Rendering has no cache of its own: a page renders in less time than hashing its inputs
 would take. A rerun with nothing changed skips every stage instead (``RunState``), and
@@ -19,8 +21,9 @@ import functools
 import hashlib
 import json
 import logging
+import marshal
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -29,8 +32,8 @@ from .model import Paper
 
 log = logging.getLogger(__name__)
 
-#: Bump when a cached record's shape changes.
-FORMAT = 1
+#: Bump when a cached record's shape, its key or the file format changes.
+FORMAT = 2
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -108,7 +111,14 @@ def enrichment_fingerprint(taxonomy_source: bytes) -> str:
 
 @dataclass
 class Store:
-    """Values by key, loaded from and saved to one JSON file; unused entries are dropped.
+    """Values by key, loaded from and saved to one file; unused entries are dropped.
+
+    The file is in ``marshal``'s format: written in a quarter of the time of JSON (0.05 s
+    for the 30 MB of enrichment at 10,000 papers, against 0.2) and read in a third.
+    marshal only builds values (strings, tuples, dicts here), never runs code, but it is
+    not meant for files made to harm: a crafted one can make a run fail or crash. The
+    file lives in the project folder, whose writers can run code anyway (MkDocs runs its
+    ``hooks:``); and a planted cache, in any format, could put any text in the pages.
 
     ``config`` gives the hash of what every entry also depends on (code, taxonomy): a file
     made under another is stale. It is called only when there is a file to check or one
@@ -129,10 +139,10 @@ class Store:
         if store.path is None:
             return store
         try:
-            data = json.loads(store.path.read_bytes())
+            data = marshal.loads(store.path.read_bytes())
         except FileNotFoundError:
             return store
-        except ValueError:
+        except (EOFError, ValueError, TypeError):
             log.warning("ignoring an unreadable cache: %s", store.path)
             return store
         if isinstance(data, dict) and isinstance(data.get("entries"), dict) and data.get("config") == store.config():
@@ -169,24 +179,12 @@ class Store:
             return
         from .writer import atomic_write  # the writer owns file writing
 
-        atomic_write(self.path, self._json())
-
-    def _json(self) -> Iterator[bytes]:
-        """Yield the file's JSON an entry at a time, in ASCII (other characters escaped).
-
-        No file-sized str is built (35 MB at 10,000 papers), and the file is hardly larger
-        than in UTF-8 but read back in 40% less time: it parses as a str of one byte a
-        character, where one character beyond Latin-1 would make it four.
-        """
-        yield b'{"config": ' + json.dumps(self.config()).encode() + b', "entries": {'
-        for i, key in enumerate(sorted(self.used)):
-            entry = json.dumps(self.entries[key], sort_keys=True)
-            yield f'{", " if i else ""}{json.dumps(key)}: {entry}'.encode("ascii")
-        yield b"}}"
-
-
-def _hash(value: str) -> str:
-    return hashlib.sha256(value.encode("utf-8")).hexdigest()
+        entries = {key: self.entries[key] for key in sorted(self.used)}  # sorted: the same bytes
+        atomic_write(self.path, marshal.dumps({"config": self.config(), "entries": entries}))
+        # What earlier versions kept, in JSON (35 MB at 10,000 papers), is of no use now.
+        legacy = self.path.with_suffix(".json")
+        if legacy != self.path:
+            legacy.unlink(missing_ok=True)
 
 
 def _hash_rows(rows: Iterable[Sequence[str]]) -> str:
@@ -209,12 +207,14 @@ class EnrichCache:
     """What enrichment derived for each paper, by the hash of its input fields."""
 
     def __init__(self, folder: Path | None, config: Callable[[], str]) -> None:
-        self.store = Store.load(folder, "enrich.json", config)
+        self.store = Store.load(folder, "enrich.marshal", config)
         self._fresh: list[tuple[Paper, Paper]] = []
 
     def key(self, paper: Paper) -> str:
-        """Return the key of a paper's input fields."""
-        return _hash(json.dumps([getattr(paper, name) for name in INPUT], ensure_ascii=False))
+        """Return the key of a paper's input fields: each a row of strings (see ``_hash_rows``)."""
+        # A third of the time of hashing their JSON: no string escaped, none built.
+        rows = [getattr(paper, name) for name in INPUT]
+        return _hash_rows(value if isinstance(value, tuple) else (str(value),) for value in rows)
 
     def get(self, paper: Paper) -> Paper | None:
         """Return the paper enriched from the cache, or None on a miss."""
@@ -251,7 +251,7 @@ class RelatedCache:
     """
 
     def __init__(self, folder: Path | None, papers: Sequence[Paper]) -> None:
-        self.store = Store.load(folder, "related.json", lambda: fingerprint(code_digest(package_imports("related"))))
+        self.store = Store.load(folder, "related.marshal", lambda: fingerprint(code_digest(package_imports("related"))))
         self._papers = papers
         self._key: str | None = None
 

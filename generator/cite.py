@@ -156,6 +156,8 @@ _WORD = re.compile(r"[^\W_]+(?:-[^\W_]+)*")
 
 def _protect_word(match: re.Match[str]) -> str:
     word = match.group()
+    if word[1:].islower():
+        return word  # no capital after the first letter, as in most words: a fifth of the time
     # A capital after the first letter marks an acronym or a name styled on purpose
     # (URLOST, PixArt, GANs, 3D); sentence-case styles would lower-case it otherwise.
     # "Auto-Tuned" is only title case, part by part, and is left to the style.

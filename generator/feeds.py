@@ -2,7 +2,8 @@
 
 It is deterministic: no clock is read. The feed's ``updated`` comes from
 ``SOURCE_DATE_EPOCH`` when it is set, else from the newest year of the papers.
-The feed is built as an ElementTree, so any text in it is escaped by the serializer.
+The feed is rendered from a template in which every text goes through a filter that
+cleans and escapes it as ElementTree would (tests compare the two, byte for byte).
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ from __future__ import annotations
 import os
 import re
 import uuid
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timezone
-from urllib.parse import urljoin
 
 from . import urls
 from .errors import PapersiteError
 from .model import Paper
+from .render import environment
 
 ATOM = "http://www.w3.org/2005/Atom"
 
@@ -25,19 +26,12 @@ ATOM = "http://www.w3.org/2005/Atom"
 #: survives a change of title, slug or site URL, as Atom asks of ids.
 ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/papersite/papersite#atom")
 
-# Characters XML 1.0 forbids; ElementTree would write them and produce a broken file.
+# Characters XML 1.0 forbids; written as they are, they would make a broken file.
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def _text(value: str) -> str:
     return " ".join(_NOT_XML.sub(" ", value).split())
-
-
-def _el(parent: ET.Element, name: str, text: str | None = None, **attrs: str) -> ET.Element:
-    element = ET.SubElement(parent, name, {k: _text(v) for k, v in attrs.items()})
-    if text is not None:
-        element.text = _text(text)
-    return element
 
 
 def _timestamp(moment: datetime) -> str:
@@ -74,7 +68,7 @@ def _resolve(relative: str, site_url: str | None) -> str:
     # against the feed's own URL, so the feed must be served from the site root.
     if not site_url:
         return relative or "./"
-    return urljoin(site_url.rstrip("/") + "/", relative)
+    return urls.resolve(site_url, relative)
 
 
 def _order(paper: Paper) -> tuple[int, str, str]:
@@ -90,36 +84,48 @@ def atom_feed(
     site root, which is right only for a feed file at the root (e.g. ``feed.xml``).
     ``self_path`` is the feed's own path under the site root, for its ``rel="self"`` link.
     """
-    # Unqualified names under a literal xmlns: ElementTree's default_namespace option
-    # refuses the unqualified attributes (rel, href, term) that Atom uses.
-    feed = ET.Element("feed", xmlns=ATOM)
-    _el(feed, "id", feed_id(title, site_url))
-    _el(feed, "title", title)
-    _el(feed, "updated", feed_updated(papers))
-    # Atom wants an author for every entry; papers without authors inherit this one.
-    author = _el(feed, "author")
-    _el(author, "name", title)
-    _el(feed, "link", rel="alternate", type="text/html", href=_resolve("", site_url))
-    if self_path is not None:
-        _el(feed, "link", rel="self", type="application/atom+xml", href=_resolve(self_path, site_url))
-    _el(feed, "generator", "papersite")
+    # A template, not an ElementTree: building and serialising 80,000 elements took
+    # twice the time at 10,000 papers.
+    env = environment()
+    env.filters.update(xml_attr=xml_attr, xml_element=xml_element)
+    entries = [
+        _Entry(paper, entry_id(paper), _year_start(paper.year), _resolve(urls.url_of(urls.paper_page(paper)), site_url))
+        for paper in sorted(papers, key=_order)
+    ]
+    return env.get_template("feed.xml.j2").render(
+        namespace=ATOM,
+        id=feed_id(title, site_url),
+        title=title,
+        updated=feed_updated(papers),
+        home=_resolve("", site_url),
+        self_href=None if self_path is None else _resolve(self_path, site_url),
+        entries=entries,
+    )
 
-    for paper in sorted(papers, key=_order):
-        entry = _el(feed, "entry")
-        _el(entry, "id", entry_id(paper))
-        _el(entry, "title", paper.title)
-        _el(entry, "updated", _year_start(paper.year))
-        for name in paper.authors:
-            _el(_el(entry, "author"), "name", name)
-        href = _resolve(urls.url_of(urls.paper_page(paper)), site_url)
-        _el(entry, "link", rel="alternate", type="text/html", href=href)
-        if paper.url:
-            _el(entry, "link", rel="related", href=paper.url)
-        if paper.summary:
-            _el(entry, "summary", paper.summary, type="text")
-        for topic in paper.topics:
-            _el(entry, "category", term=topic)
 
-    ET.indent(feed, space=" ")
-    body = ET.tostring(feed, encoding="unicode")
-    return '<?xml version="1.0" encoding="utf-8"?>\n' + body + "\n"
+@dataclass(frozen=True)
+class _Entry:
+    """A paper as its feed entry shows it, with what the entry derives from it."""
+
+    paper: Paper
+    id: str
+    updated: str
+    href: str
+
+
+def xml_text(value: str) -> str:
+    """Return text cleaned (one line, no character XML forbids) and escaped as ElementTree escapes it."""
+    return _text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def xml_attr(value: str) -> str:
+    """Return a value cleaned and escaped for a double-quoted attribute, as ElementTree escapes it."""
+    # No tab or line break is left to escape: _text folds them into spaces.
+    return xml_text(value).replace('"', "&quot;")
+
+
+def xml_element(text: str, name: str, **attributes: str) -> str:
+    """Return an element holding ``text`` (cleaned, escaped) as ElementTree writes it: ``<name />`` when empty."""
+    start = name + "".join(f' {key}="{xml_attr(value)}"' for key, value in attributes.items())
+    text = xml_text(text)
+    return f"<{start}>{text}</{name}>" if text else f"<{start} />"

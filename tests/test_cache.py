@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import marshal
 import shutil
 from pathlib import Path
 
@@ -26,7 +26,7 @@ def project(tmp_path: Path) -> Path:
 def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert _generate(project) == 0
     first = tree_digest(project / "site_src")
-    assert (project / ".papersite-cache" / "enrich.json").is_file()
+    assert (project / ".papersite-cache" / "enrich.marshal").is_file()
 
     calls = []
     from generator import enrich, related
@@ -101,20 +101,21 @@ def test_enrichment_is_cached_even_when_the_pages_cannot_be_written(
 
 
 def test_a_store_with_nothing_new_or_dropped_has_nothing_to_save(tmp_path: Path) -> None:
-    store = cache.Store.load(tmp_path, "s.json", lambda: "config")
+    store = cache.Store.load(tmp_path, "s.marshal", lambda: "config")
     assert not store.changed
     store.put("k", 1)
-    store.put("a", {"text": "é ∀ \U0001F600", "topics": ["x"]})
+    store.put("a", {"text": "é ∀ \U0001F600", "topics": ("x",)})
     assert store.changed
+    (tmp_path / "s.json").write_text("{}", encoding="utf-8")  # an earlier version's file
     store.save()
-    saved = (tmp_path / "s.json").read_text(encoding="utf-8")
-    assert json.loads(saved) == {"config": "config", "entries": {"a": {"text": "é ∀ \U0001F600", "topics": ["x"]}, "k": 1}}
-    assert saved.index('"a"') < saved.index('"k"')  # in key order: the same entries, the same bytes
-    assert saved.isascii()  # read back as a str of one byte a character
-    again = cache.Store.load(tmp_path, "s.json", lambda: "config")
+    saved = marshal.loads((tmp_path / "s.marshal").read_bytes())
+    assert saved == {"config": "config", "entries": {"a": {"text": "é ∀ \U0001F600", "topics": ("x",)}, "k": 1}}
+    assert list(saved["entries"]) == ["a", "k"]  # in key order: the same entries, the same bytes
+    assert not (tmp_path / "s.json").exists()
+    again = cache.Store.load(tmp_path, "s.marshal", lambda: "config")
     assert again.get("k") == 1 and again.changed  # "a" is no longer used: it is dropped
     assert again.get("a") and not again.changed  # every entry used, none added
-    assert not cache.Store.load(None, "s.json", lambda: "config").changed  # no file: never anything to write
+    assert not cache.Store.load(None, "s.marshal", lambda: "config").changed  # no file: never anything to write
 
 
 def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,7 +168,7 @@ def test_no_cache_hashes_no_key(project: Path, monkeypatch: pytest.MonkeyPatch) 
 def test_a_corrupt_cache_is_ignored(project: Path) -> None:
     assert _generate(project) == 0
     first = tree_digest(project / "site_src")
-    (project / ".papersite-cache" / "enrich.json").write_text("{not json", encoding="utf-8")
+    (project / ".papersite-cache" / "enrich.marshal").write_bytes(b"{not marshal")
     assert _generate(project) == 0
     assert tree_digest(project / "site_src") == first
 
@@ -185,7 +186,7 @@ def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_on
     first = cache.RelatedCache(tmp_path, papers)
     assert first.get() is None  # nothing cached yet: a miss without hashing the corpus
     first.put(lists)
-    assert (tmp_path / "related.json").is_file()
+    assert (tmp_path / "related.marshal").is_file()
     assert cache.RelatedCache(tmp_path, list(reversed(papers))).get() == lists
     edited = [replace(papers[0], text="another text"), *papers[1:]]
     assert cache.RelatedCache(tmp_path, edited).get() is None

@@ -25,7 +25,8 @@ _TEXT = st.one_of(
     st.text(alphabet=string.printable + _EDGES, max_size=12),
     st.text(max_size=8),
     st.sampled_from(["yes", "No", "null", "~", "2024", "1.5", "0x1F", "1e3", ".inf", "2024-01-01", "-", "---",
-                     "...", "=", "<<", "12:30", "a: b", "a:b", "a #b", "a#b", "- a", "? a", "?a", ":a", "'q'", ""]),
+                     "...", "=", "<<", "12:30", "a: b", "a:b", "a:", ":", "?", "- ", "a #b", "a#b", "- a", "? a", "?a", ":a",
+                     "'q'", ""]),
 )
 _SCALAR = st.one_of(_TEXT, st.integers(-10, 3000), st.booleans())
 _LEAF = st.one_of(_SCALAR, st.lists(_SCALAR, max_size=3), st.dictionaries(_TEXT, _SCALAR, max_size=2))

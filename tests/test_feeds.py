@@ -10,9 +10,13 @@ from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 
+import xml.etree.ElementTree as ET
+
 import feedparser
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import export, feeds, index, topics, urls
 from generator.errors import PapersiteError
@@ -171,6 +175,74 @@ def _data_files(papers: Sequence[Paper]) -> dict[str, list]:
     """Return the JSON data files the site writes for ``papers``, parsed, by path."""
     files = export.record_files(papers, index.topic_refs(topics.load_taxonomy()))
     return {path: json.loads(data) for path, data in files.items()}
+
+
+def _elementtree_feed(papers: Sequence[Paper], site_url: str | None, title: str, self_path: str | None) -> str:
+    """The feed as papersite built it with ElementTree before it had a template: the bytes to match."""
+
+    def el(parent: ET.Element, name: str, text: str | None = None, **attrs: str) -> ET.Element:
+        element = ET.SubElement(parent, name, {k: feeds._text(v) for k, v in attrs.items()})
+        if text is not None:
+            element.text = feeds._text(text)
+        return element
+
+    feed = ET.Element("feed", xmlns=feeds.ATOM)
+    el(feed, "id", feeds.feed_id(title, site_url))
+    el(feed, "title", title)
+    el(feed, "updated", feeds.feed_updated(papers))
+    el(el(feed, "author"), "name", title)
+    el(feed, "link", rel="alternate", type="text/html", href=feeds._resolve("", site_url))
+    if self_path is not None:
+        el(feed, "link", rel="self", type="application/atom+xml", href=feeds._resolve(self_path, site_url))
+    el(feed, "generator", "papersite")
+    for paper in sorted(papers, key=feeds._order):
+        entry = el(feed, "entry")
+        el(entry, "id", feeds.entry_id(paper))
+        el(entry, "title", paper.title)
+        el(entry, "updated", feeds._year_start(paper.year))
+        for name in paper.authors:
+            el(el(entry, "author"), "name", name)
+        href = feeds._resolve(urls.url_of(urls.paper_page(paper)), site_url)
+        el(entry, "link", rel="alternate", type="text/html", href=href)
+        if paper.url:
+            el(entry, "link", rel="related", href=paper.url)
+        if paper.summary:
+            el(entry, "summary", paper.summary, type="text")
+        for topic in paper.topics:
+            el(entry, "category", term=topic)
+    ET.indent(feed, space=" ")
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(feed, encoding="unicode") + "\n"
+
+
+# Markup, entities, whitespace of every kind, characters XML forbids, and empty texts.
+_FEED_TEXT = st.text(alphabet="aZ &<>\"'] \t\n\r\x00\x07\x85\xa0\u2028\ud800\ufffe\U0001F600", max_size=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.fixed_dictionaries({
+            "title": _FEED_TEXT, "summary": _FEED_TEXT, "url": _FEED_TEXT,
+            "authors": st.lists(_FEED_TEXT, max_size=2).map(tuple), "topics": st.lists(_FEED_TEXT, max_size=2).map(tuple),
+        }),
+        max_size=3,
+    ),
+    _FEED_TEXT.filter(lambda text: "\ud800" not in text),  # the feed's id hashes its title as UTF-8
+    st.sampled_from([None, SITE, "https://example.org"]),
+    st.sampled_from([None, "feed.xml", "a b&.xml"]),
+)
+def test_the_feed_is_what_elementtree_writes(
+    fields: list[dict], title: str, site_url: str | None, self_path: str | None
+) -> None:
+    papers = [replace(_paper(f"p{i}", 2024 - i % 2, f"{i:012d}"), **f) for i, f in enumerate(fields)]
+    expected = _elementtree_feed(papers, site_url, title, self_path)
+    assert feeds.atom_feed(papers, site_url, title, self_path=self_path) == expected
+
+
+def test_the_hostile_feed_is_what_elementtree_writes(hostile: tuple[Paper, ...]) -> None:
+    assert feeds.atom_feed(hostile, SITE, "T & <T>", self_path="feed.xml") == _elementtree_feed(
+        hostile, SITE, "T & <T>", "feed.xml"
+    )
 
 
 def test_topic_json_holds_the_topic_papers_as_papers_json_does(real: tuple[Paper, ...]) -> None:

@@ -1,6 +1,10 @@
 """The URL scheme: slugs and relative links between generated pages."""
 
+from urllib.parse import urljoin
+
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from generator import urls
 
@@ -46,3 +50,24 @@ def test_link_is_relative_between_sources(source: str, target: str, expected: st
 )
 def test_url_of_matches_mkdocs_directory_urls(source: str, url: str) -> None:
     assert urls.url_of(source) == url
+
+
+_SITE = st.one_of(
+    st.sampled_from([
+        "https://example.org", "https://example.org/", "https://example.org/docs", "HTTPS://Example.org/a/",
+        "https://example.org/a//b/", "https://example.org/a/../b/", "https://example.org/./", "https://x.org/a?q=1",
+        "https://x.org/a#f", "https://x.org/a;p", "http://x.org:8080/~me/", "//x.org/a", "x.org/a", "file:///srv/site",
+        "mailto:a@b.org", "https://", "/", "a",
+    ]),
+    st.text(alphabet="hts:/.?#;%~-_abAB09", min_size=1, max_size=16),
+)
+_PATH = st.one_of(
+    st.sampled_from(["papers/2024/a-b/", "papers/", "x", "", ".", "..", "./a/", "../a/", "a/../b/", "a//b/", "/a/", "a:b/"]),
+    st.text(alphabet="ab0-_~./:?#;%", max_size=10),
+)
+
+
+@given(_SITE, _PATH)
+@example("https://example.org/a/../", "papers/2024/")
+def test_resolve_is_what_urljoin_gives(site_url: str, url: str) -> None:
+    assert urls.resolve(site_url, url) == urljoin(site_url.rstrip("/") + "/", url)
