@@ -37,8 +37,12 @@ def coined_name(text: str) -> str | None:
 def _title_case(phrase: str) -> str:
     """Capitalise a phrase as a title, keeping acronyms and mixed-case tokens as written."""
     out = []
+    inside = False  # within a symbol's argument ("O(n log n)"): as written
     for i, word in enumerate(phrase.split()):
-        if i > 0 and word.casefold() in _SMALL:
+        if inside or ("(" in word and ")" not in word):
+            inside = ")" not in word
+            out.append(word)
+        elif i > 0 and word.casefold() in _SMALL:
             out.append(word.casefold())
         elif "-" not in word:  # most words: no parts to case one by one
             out.append(word[:1].upper() + word[1:] if word[:1].islower() and word[1:] == word[1:].lower() else word)

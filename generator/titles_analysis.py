@@ -55,7 +55,10 @@ _HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
 # The characters ``_MARKUP`` opens on, bar "[" (a link needs its "]" as well): one search each
 # costs far less than a scan for the class.
 _MARKUP_CHARS = "*_`\\$#{}<>~^|]"
-_ASIDE = re.compile(r"[(\[][^()\[\]]*[)\]]")  # a bracketed aside with no brackets inside
+# A bracketed aside with no brackets inside; not the argument of a short symbol ("E(3)", "SO(3)",
+# "O(n log n)"), which is part of the name.
+# (The look-behinds follow the bracket: a pattern that opens on one is scanned for fast.)
+_ASIDE = re.compile(r"[(\[](?<!\b[A-Z].)(?<!\b[A-Z]{2}.)(?<!\b[a-z].)[^()\[\]]*[)\]]")
 _SPACES = re.compile(r"\s+")
 _ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
 _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
@@ -109,8 +112,8 @@ def _clean(text: str) -> str:
 def _drop_asides(text: str) -> str:
     r"""Remove bracketed asides ("(GFD)", "[12]") with the spaces before them.
 
-    The same as ``re.sub(r"\s*[(\[][^()\[\]]*[)\]]", "", text)``, but the scan opens on
-    the bracket: a pattern that opens with ``\s*`` is tried at every position.
+    The same as ``re.sub(r"\s*" + _ASIDE.pattern, "", text)``, but the scan opens on the
+    bracket: a pattern that opens with ``\s*`` is tried at every position.
     """
     if "(" not in text and "[" not in text:
         return text  # most sentences: no scan at all

@@ -82,7 +82,9 @@ from .titles_analysis import (
 # prepositions is a candidate, scored by topic-word density and length.
 
 _SPAN_TOKEN = re.compile(
-    r"[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff]"
+    # A word, with the short argument it may carry ("E(3)", "SO(3)", "O(n log n)").
+    r"(?:[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff])"
+    r"(?:\([\w ^+\-]{1,10}\)(?![\w(]))?"
     r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
 )
 _OBJ_CUE = re.compile(

@@ -354,11 +354,11 @@ def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
 
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.sampled_from(["our", "Our", "the proposed", "The proposed", " ", "method", "dataset", "s", "_",
-                                  "(", ")", "[", "]", "\t", "\u00a0", "a", "\u00e9", "9"]), max_size=30).map("".join))
+                                  "(", ")", "[", "]", "\t", "\u00a0", "a", "\u00e9", "9", "E", "SO", "x"]), max_size=30).map("".join))
 def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
     from generator import titles_analysis as analysis
 
-    aside = re.compile(r"\s*[(\[][^()\[\]]*[)\]]")
+    aside = re.compile(r"\s*(?<!\b[A-Z])(?<!\b[A-Z]{2})(?<!\b[a-z])[(\[][^()\[\]]*[)\]]")  # no aside after "E", "SO"
     our = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique"
                      r"|benchmark|dataset)\b")
     assert analysis._drop_asides(text) == aside.sub("", text)
@@ -1119,3 +1119,19 @@ def test_a_repository_name_made_of_the_abstracts_words_is_no_coined_name() -> No
     assert coined_name(text) is None
     coined = text.replace("PitfallsKnowledgeEditing", "KnowPit")
     assert coined_name(coined) == "KnowPit"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "kept"),
+    [
+        ("We present Symphony, an $E(3)$ equivariant autoregressive generative model for 3D molecular geometries. "
+         "Symphony builds molecules from fragments.", "E(3) Equivariant"),
+        ("Matrix multiplication is slow. We give an algorithm for sparse attention in O(n log n) time. It is exact.",
+         "Sparse Attention in O(n log n) Time"),
+    ],
+)
+def test_a_symbol_keeps_its_argument_in_the_title(abstract: str, kept: str) -> None:
+    # "E(3) equivariant" is not "E equivariant": the bracket of a short symbol is not an aside.
+    from generator import enrich
+
+    assert kept in infer_title(enrich.convert_abstract(abstract).text)
