@@ -55,10 +55,10 @@ _HTML_TAG = re.compile(r"</?[A-Za-z!][^<>]{0,200}>")
 # The characters ``_MARKUP`` opens on, bar "[" (a link needs its "]" as well): one search each
 # costs far less than a scan for the class.
 _MARKUP_CHARS = "*_`\\$#{}<>~^|]"
-# A bracketed aside with no brackets inside; not the argument of a short symbol ("E(3)", "SO(3)",
-# "O(n log n)"), which is part of the name.
+# A bracketed aside with no brackets inside; not the argument in parentheses of a short symbol
+# ("E(3)", "SO(3)", "O(n log n)"), which is part of the name (and a phrase token, _SPAN_TOKEN).
 # (The look-behinds follow the bracket: a pattern that opens on one is scanned for fast.)
-_ASIDE = re.compile(r"[(\[](?<!\b[A-Z].)(?<!\b[A-Z]{2}.)(?<!\b[a-z].)[^()\[\]]*[)\]]")
+_ASIDE = re.compile(r"[(\[](?<!\b[A-Z]\()(?<!\b[A-Z]{2}\()(?<!\b[a-z]\()[^()\[\]]*[)\]]")
 _SPACES = re.compile(r"\s+")
 _ABBREVS = ("e.g.", "i.e.", "et al.", "vs.", "etc.", "cf.", "resp.", "approx.", "Fig.", "Eq.", "Sec.", "No.", "al.")
 _SENT_END = re.compile(r"[.!?]\s+(?=[\"'(\[]?[A-Z0-9\u0370-\u03ff])")
