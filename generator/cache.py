@@ -182,9 +182,7 @@ class Store:
         entries = {key: self.entries[key] for key in sorted(self.used)}  # sorted: the same bytes
         atomic_write(self.path, marshal.dumps({"config": self.config(), "entries": entries}))
         # What earlier versions kept, in JSON (35 MB at 10,000 papers), is of no use now.
-        legacy = self.path.with_suffix(".json")
-        if legacy != self.path:
-            legacy.unlink(missing_ok=True)
+        self.path.with_suffix(".json").unlink(missing_ok=True)
 
 
 def _hash_rows(rows: Iterable[Sequence[str]]) -> str:
