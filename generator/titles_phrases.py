@@ -1,21 +1,22 @@
-"""Build and score the noun phrase a title is made of.
+"""Build the noun phrase a title is made of, from the phrases the abstract writes.
+
+``titles.infer_title`` analyses the abstract (``titles_analysis``: its sentences, its
+contribution sentence, the name it coins) and asks ``_span_title`` here for the phrase
+that follows the name. It takes the candidate phrases ``titles_spans`` walks, cuts each
+before its prepositions, trims the cuts (``titles_grammar``), scores them by the
+abstract's topic words (``titles_weights``) and assembles the title from the best.
 
 A title is a contiguous noun phrase the abstract itself writes: the object of the
 contribution verb ("we propose <X>"), the apposition after the coined name ("Name,
-a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is walked
-word by word from where it starts until a clause boundary (punctuation, a relative
-pronoun, a finite verb, a reduced relative clause), then every cut before one of its
-prepositions is a candidate, scored by topic-word density and length.
+a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. The terms an abstract
+defines with an acronym up to its contribution sentence, and the well-known ones ("large
+language models (LLMs)"), name the field a "<contribution> for <field>" title is for; a
+well-known term is never a title by itself.
 
-A word's weight counts the uses of an acronym that abbreviates it ("graph fraud
-detection (GFD)", then "GFD" four times). The terms an abstract defines that way up to
-its contribution sentence, and the well-known ones ("large language models (LLMs)"),
-name the field a "<contribution> for <field>" title is for; a well-known term is never
-a title by itself.
-
-A title of few topic words then takes the term the abstract keeps using, after the
-preposition it writes before it ("Unsupervised Order Learning" + "in embedding space"):
-real titles are longer than the phrases, and say what the paper works on.
+The winner may take a tail from the contribution sentence ("for video understanding",
+"via policy gradient"). A title of few topic words then takes the term the abstract keeps
+using, after the preposition it writes before it ("Unsupervised Order Learning" + "in
+embedding space"): real titles are longer than the phrases, and say what the paper works on.
 """
 
 from __future__ import annotations
@@ -26,688 +27,50 @@ from collections.abc import Container, Sequence, Set as AbstractSet
 from itertools import islice
 
 from .titles_lexicon import (
-    COMMON_NAMES,
     FIELD_HEADS,
     PART_HEADS,
     TECHNIQUE_NAMES,
     _ADJ_ENDS,
-    _ADVERBS,
-    _BAD_OPENERS,
-    _BARE_HEADS,
     _CUT_AT,
     _EMPTY_HEADS,
-    _FUNCTION,
     _GENERIC,
-    _ING_NOUNS,
     _LEAD_DROP,
-    _MAX_SPAN,
-    _MID_ADVERBS,
-    _MODALS,
-    _NOT_ADVERB,
-    _NOUNISH,
-    _OPENING_VERBS,
-    _PLURAL_NOUNS,
-    _PREPS,
-    _SMALL,
-    _STOP,
-    _SUBJECT,
     _TAIL_DROP,
-    _TO_NOUNS,
-    _VERBS,
-    _VERBS_BASE,
-    _VERBS_BASE_MID,
-    _VERBS_S,
-    _VERBS_S_MID,
-    _VERBS_S_THAT,
-    _VERBS_S_TO,
-    _VERB_AFTER_AND,
-    _VERB_OBJECT_START,
-    _WRAPPERS,
-    _key,
     _word,
 )
-from .titles_names import _spelled_out
-from .titles_analysis import (
-    _Analysis,
-    _drop_asides,
-    _releases_code,
+from .titles_analysis import _Analysis, _drop_asides
+from .titles_grammar import (
+    _ARTICLES,
+    _DATED,
+    _adjective_end,
+    _clause_like,
+    _participle,
+    _plain_verb,
+    _report,
+    _trim,
 )
-
-# --- Title spans ------------------------------------------------------------------
-# A title is a contiguous noun phrase the abstract itself writes: the object of the
-# contribution verb ("we propose <X>"), the apposition after the coined name ("Name,
-# a <X> that ..."), the spelled-out name, or an "<X> for <Y>" span. A phrase is walked
-# word by word from where it starts until a clause boundary (punctuation, a relative
-# pronoun, a finite verb, a reduced relative clause), then every cut before one of its
-# prepositions is a candidate, scored by topic-word density and length.
-
-_SPAN_TOKEN = re.compile(
-    # A word, with the short argument it may carry ("E(3)", "SO(3)", "O(n log n)").
-    r"(?:[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff])"
-    r"(?:\([\w ^+\-]{1,10}\)(?![\w(]))?"
-    r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
+from .titles_weights import (
+    _BONUS_SPELLED,
+    _CAP,
+    _KEYS,
+    _Terms,
+    _Weights,
+    _WordValues,
+    _fold_key,
+    _most_gained,
+    _score,
+    _weights,
 )
-_OBJ_CUE = re.compile(
-    _SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r"|stud(?:y|ies|ied)|"
-    r"investigat(?:e|es|ed)|explor(?:e|es|ed)|examin(?:e|es|ed)|address(?:es|ed)?|tackl(?:e|es|ed)|"
-    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed))\s+"
+from .titles_spans import (
+    _FIELD,
+    _HEAD,
+    _SPAN_TOKEN,
+    _candidates,
+    _indices,
+    _lower_all,
+    _verb_phrase,
+    _walk,
 )
-_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
-
-
-#: Verbs of more than one syllable stressed on the last: they double its consonant too.
-_STRESSED_LAST = frozenset(
-    "infer refer prefer transfer confer occur recur incur deter control compel propel expel patrol "
-    "submit admit omit emit permit commit transmit regret forget begin embed underpin forbid".split()
-)
-#: One syllable ending in one vowel and one consonant: "map", "plan", "drop" double it.
-_SHORT_CLOSED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")
-
-
-def _gerund(verb: str) -> str:
-    """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...)."""
-    v = verb.casefold()
-    if v.endswith("ies") and len(v) > 4:
-        return v[:-3] + "ying"
-    if v.endswith(("sses", "shes", "ches", "xes", "zes")):
-        v = v[:-2]
-    elif v.endswith("s") and not v.endswith("ss"):
-        v = v[:-1]
-    if v.endswith("ie"):
-        return v[:-2] + "ying"
-    if v.endswith("e") and not v.endswith(("ee", "ye", "oe")):
-        return v[:-1] + "ing"
-    if v in _STRESSED_LAST or _SHORT_CLOSED.fullmatch(v):
-        return v + v[-1] + "ing"  # map -> mapping, plan -> planning, infer -> inferring
-    return v + "ing"
-
-
-def _is_verbish(word: str) -> bool:
-    """Tell whether a lower-case word after "that"/"to" reads as a verb we can turn into -ing."""
-    return word.isalpha() and word.islower() and len(word) > 2 and word not in _FUNCTION
-
-
-def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str], int]:
-    """Walk a noun phrase from ``tokens[i]``; return its words and where it stopped.
-
-    ``lows`` is ``tokens`` lower-cased. A phrase cut by the length limit ends with ``""``
-    so callers cut it at a preposition instead.
-    """
-    words: list[str] = []
-    seen_from = False
-    n = len(tokens)
-    end = min(n, i + _MAX_SPAN)  # the length limit as an index: one test per word
-    prev = ""
-    stop, preps = _STOP, _PREPS  # locals: this loop runs for every word of the framing sentences
-    while i < end:
-        low = lows[i]
-        if low in stop or not low[0].isalnum():
-            break
-        nxt = lows[i + 1] if i + 1 < n else ""
-        if nxt in _ARTICLES and low not in preps:
-            break  # "consider the problem", "enhances the reasoning": a verb, not a noun
-        if low == "to":
-            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
-                break
-        elif low == "and":
-            if nxt in _VERB_AFTER_AND or nxt in stop or not nxt[:1].isalnum():
-                break
-        elif low == "from":
-            seen_from = True
-        elif words and prev not in preps:
-            if low[-1] == "s" and nxt in _VERB_OBJECT_START and not low.endswith(("ss", "us", "is")) \
-                    and (nxt != "to" or low in _VERBS_S_TO) and (nxt != "that" or low in _VERBS_S_THAT):
-                break  # "forecasting plays a role": a finite verb ("models to perform X": a plural, "to" ends it)
-            if low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low:
-                break  # "networks exploiting optimal transport": a participle clause
-            if (low.endswith("ed") and len(low) > 4 and "-" not in low and not low.endswith("eed")
-                    and (nxt in preps or nxt in _AFTER_PARTICIPLE)):
-                break  # "a model trained on ...": a reduced relative clause
-            if low.endswith("ly") and len(low) > 4 and not low.endswith(_NOT_ADVERB):
-                break  # an adverb opens a verb phrase
-        words.append(tokens[i])
-        prev = low
-        i += 1
-    if len(words) == _MAX_SPAN:
-        words.append("")
-    return words, i
-
-
-_ARTICLES = frozenset(("the", "a", "an"))
-_AFTER_PARTICIPLE = frozenset("by as the a an at".split())
-
-
-def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
-    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
-    n = len(tokens)
-    # "we propose ConMix, a ..." / "we propose the ConMix framework": step over the name.
-    while i < n and (lows[i] in _LEAD_DROP or tokens[i] == name):
-        i += 1
-    if i + 2 < n and lows[i] in _WRAPPERS and lows[i + 1] == "of":
-        i += 2  # "the problem of X" -> "X", "a formulation of X" -> "X"
-        while i < n and lows[i] in _LEAD_DROP:
-            i += 1
-    if i + 1 < n and lows[i] == "to" and _is_verbish(lows[i + 1]):
-        return _verb_phrase(tokens, lows, i + 1)  # "we propose to learn X" -> "Learning X"
-    words, j = _walk(tokens, lows, i)
-    if not words:
-        return []
-    out = [words]
-    head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
-    # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
-    if j < n - 1 and words[-1] and lows[j] in ("that", "which", "to"):
-        k = j + 1
-        while k < n and (lows[k] in _MODALS or (lows[k].endswith("ly") and tokens[k].islower())):
-            k += 1
-        verb = lows[k] if k < n else ""
-        finite = lows[j] == "to" or k > j + 1 or verb.endswith("s")
-        if finite and _is_verbish(verb) and verb not in _STOP and not verb.endswith(("ed", "ing")):
-            for vp in _verb_phrase(tokens, lows, k):
-                out.insert(0, vp if head_empty else words + ["for"] + vp)
-    elif head_empty:
-        return []
-    return out
-
-
-def _plain_verb(word: str, finite: bool) -> bool:
-    """Tell whether a word after "to" (or, ``finite``, after "that") reads as a verb to turn into -ing."""
-    if not _is_verbish(word) or word in _STOP or word.endswith(("ing", "ly", "ed", "ous", "ss", "us", "is")) or _modifier(word):
-        return False  # "that various", "that efficiently", "to adversarial": no verb to turn
-    return word.endswith("s") if finite else not word.endswith("s")
-
-
-def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
-    """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
-    i = k + 1
-    while i < len(tokens) and lows[i] in ("the", "a", "an"):
-        i += 1
-    rest, _ = _walk(tokens, lows, i)
-    return [[_gerund(lows[k])] + rest] if rest else []
-
-
-def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
-    """Walk back from ``tokens[i-1]`` over the modifiers and nouns of a noun phrase."""
-    words: list[str] = []
-    while i > 0 and len(words) < 6:
-        low = lows[i - 1]
-        if not low[0].isalnum() or low in _STOP or low in _FUNCTION or low in _LEAD_DROP:
-            break
-        if low.endswith("ly") and not low.endswith(_NOT_ADVERB):
-            break
-        if (low in _GENERIC or _key(low) in _GENERIC) and not (not words and low in _EMPTY_HEADS):
-            break  # "available for ...": a predicate, not a noun phrase
-        if not words and low.endswith(_ADJ_ENDS):
-            break  # "responsible for": an adjective, not a noun, takes the "for"
-        if words and low.endswith(("ed", "s")) and not low.endswith(("ss", "us", "is", "series")) and "-" not in low:
-            break  # "learns codes for ..." / "captured": a verb, not a modifier
-        words.insert(0, tokens[i - 1])
-        i -= 1
-    return words
-
-
-def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
-    """Collect (words, source bonus, role) for every phrase the abstract offers as a title.
-
-    The role marks what a phrase may be composed with: a ``_HEAD`` (what the paper
-    contributes) may take a ``_FIELD`` (a noun phrase of the opening sentence) after "for".
-    """
-    name = a.name or ""
-    out: list[tuple[list[str], float, int]] = []
-    contrib = a.contribution
-    framing = (0, contrib if contrib >= 0 else 1)
-    for idx, sentence in enumerate(a.sentences):
-        near = idx == contrib
-        cue_hint = near or "we " in sentence or "We " in sentence or "paper" in sentence
-        has_name = bool(name) and name in sentence
-        has_spelled = bool(a.spelled) and a.spelled in sentence
-        if not (cue_hint or has_name or has_spelled or idx in framing):
-            continue
-        if cue_hint and idx not in framing and _releases_code(sentence):
-            continue  # "We provide the implementation of X at <url>": not what the paper is
-        text = _drop_asides(sentence)
-        cues = list(_OBJ_CUE.finditer(text)) if cue_hint else []
-        has_spelled = has_spelled and a.spelled in text
-        # "Name, a <X>" (or "Name: a <X>") needs a comma after the name: skip tokenising sentences without one.
-        has_name = has_name and 0 <= text.find(name) < max(text.rfind(","), text.rfind(":"))
-        if not (cues or has_name or has_spelled or idx in framing):
-            continue
-        tokens = _SPAN_TOKEN.findall(text)
-        lows = _lower_all(tokens, text)
-        for m in cues:
-            i = _token_index(text, tokens, m.end())
-            study = m.group(0).rstrip().rsplit(None, 1)[-1].startswith(_STUDY_START)
-            bonus = (_BONUS_CUE if near else _BONUS_LATER_CUE) - (_STUDY_COST if study else 0.0)
-            for words in _object(tokens, lows, i, name):
-                out.append((words, bonus, _HEAD))
-        if has_name and name in tokens:  # "Name, a <X> that ...", "Name: a <X> for ..."
-            i = tokens.index(name) + 1
-            if i + 1 < len(tokens) and tokens[i] in (",", ":") and lows[i + 1] in ("a", "an", "the"):
-                for words in _object(tokens, lows, i + 1, name):
-                    out.append((words, _BONUS_APPOSITION, _HEAD))
-        if has_spelled:
-            words = _spelled_phrase(text, tokens, lows, a.spelled)
-            if words:
-                out.append((words, _BONUS_SPELLED, _HEAD))
-        if idx in framing:
-            i, n = 0, len(tokens)
-            subject = idx == 0  # the opening sentence's subject names the paper's field
-            while i < n:  # every noun phrase of the sentences that frame the paper
-                if lows[i] in _LEAD_DROP or not lows[i][0].isalnum() or (i and lows[i - 1] in _VERB_NEXT) or (
-                        i > 1 and lows[i - 2] in _VERB_NEXT and lows[i - 1].endswith("ly")):
-                    i += 1  # after "that", "can", "to" (and an adverb: "that typically") comes a verb, not a noun phrase
-                    continue
-                if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
-                    subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."
-                    i += 1
-                    continue
-                words, j = _walk(tokens, lows, i)
-                if len(words) > 1:
-                    out.append((words, _BONUS_NP, _FIELD if subject and lows[i] not in _PREPS and _ends_subject(lows, j) else 0))
-                subject = False
-                i = max(j, i + 1)
-            for i in _indices(lows, "for", 1, n - 1):
-                back = _back_walk(tokens, lows, i)
-                if back:
-                    fwd, _ = _walk(tokens, lows, i + 1)
-                    if fwd:
-                        out.append((back + ["for"] + fwd, _BONUS_FOR if near else 0.0, 0))
-    return out
-
-
-def _indices(items: Sequence[str], value: str, start: int, stop: int) -> list[int]:
-    """Return where ``value`` stands in ``items[start:stop]``, in order (``list.index`` does the scanning)."""
-    out: list[int] = []
-    try:
-        i = items.index(value, start, stop)
-        while True:
-            out.append(i)
-            i = items.index(value, i + 1, stop)
-    except ValueError:
-        return out
-
-
-def _spelled_phrase(text: str, tokens: Sequence[str], lows: Sequence[str], spelled: str) -> list[str]:
-    """Return the spelled-out name whole, then the noun phrase that goes on after it.
-
-    The expansion is known word for word, so it is not walked: walking would stop inside
-    it at a word that looks like a participle or an adverb ("Message Passing",
-    "Geometrically Aligned Transfer Encoder").
-    """
-    i = _token_index(text, tokens, text.index(spelled))
-    j = i + len(_SPAN_TOKEN.findall(spelled))
-    while i < j and lows[i] in _LEAD_DROP:
-        i += 1  # "the Geometrically Aligned ..."
-    rest, _ = _walk(tokens, lows, j) if j < len(tokens) and lows[j] in _PREPS else ([], j)
-    return list(tokens[i:j]) + rest
-
-
-_HEAD, _FIELD = 1, 2
-# What follows a sentence's subject noun phrase: its verb (or a clause opener).
-_SUBJECT_END = frozenset(
-    """is are have has can could may might will would often remain remains show shows achieve achieve
-    achieved enable enables offer offers allow allows provide provides hold holds face faces rely relies
-    suffer suffers struggle struggles require requires typically usually commonly increasingly also""".split()
-)
-# Words opening a subordinate clause whose subject still names the field ("While LLMs excel ...").
-_OPENING_CLAUSE = frozenset("while although though as since because when whereas".split())
-_VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
-
-
-def _ends_subject(lows: Sequence[str], j: int) -> bool:
-    """Tell whether the noun phrase walked up to ``lows[j]`` is a subject: a verb follows it."""
-    if j >= len(lows):
-        return False
-    if lows[j] in _SUBJECT_END:
-        return True
-    # "Episodic memory plays a role": a word in -s before a determiner is a finite verb
-    # (before "to" or "that" it may be a plural noun: "models to acquire skills").
-    return lows[j].endswith("s") and j + 1 < len(lows) and lows[j + 1] in _DETERMINERS
-
-
-_DETERMINERS = frozenset("a an the its their our this these".split())
-
-
-def _token_index(text: str, tokens: Sequence[str], at: int) -> int:
-    """Return the index of the first token (found in order by ``_SPAN_TOKEN``) starting at or after ``at``."""
-    pos = 0
-    for i, tok in enumerate(tokens):  # cues come early in a sentence: stop there, not at its end
-        pos = text.find(tok, pos)
-        if pos >= at:
-            return i
-        pos += len(tok)
-    return len(tokens)
-
-
-def _lower_all(tokens: Sequence[str], text: str) -> list[str]:
-    """Return the tokens lower-cased (one ``str.lower`` call on ASCII text instead of one per token)."""
-    if tokens and text.isascii():  # no token holds a NUL, and ASCII lower-casing maps each character alone
-        return "\0".join(tokens).lower().split("\0")
-    return [t.lower() for t in tokens]
-
-
-def _weights(a: "_Analysis") -> "_Weights":
-    """Weigh each topic word by how often the abstract uses it (the first and contribution sentences count extra)."""
-    # Lower-casing and tokenising the first sentence apart gives the same words as doing
-    # the whole text at once (a space parts them), and its words come for free.
-    first = _WORD_LOW.findall(a.sentences[0].lower())
-    counts = Counter(first)
-    c = a.contribution
-    if c > 0:  # the contribution sentence apart, the rest in two runs
-        contrib = _WORD_LOW.findall(a.sentences[c].lower())
-        counts.update(contrib)
-        rest = " ".join(a.sentences[1:c] + a.sentences[c + 1 :])
-    else:
-        contrib = first if c == 0 else []
-        rest = " ".join(a.sentences[1:])
-    rest_words = _WORD_LOW.findall(rest.lower()) if rest else []
-    counts.update(rest_words)
-    weights = _Weights(counts, set(first), set(contrib))
-    weights.words = first + contrib + rest_words if c > 0 else first + rest_words
-    _count_acronym_uses(a.sentences, counts, weights, a.contribution)
-    return weights
-
-
-def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], terms: _Weights, contribution: int) -> None:
-    """Count each use of a defined acronym as a use of the words it abbreviates.
-
-    "Graph Fraud Detection (GFD)" then "GFD" four times: the abstract speaks of graph
-    fraud detection five times, though it writes the words once. The expansions of
-    well-known acronyms ("large language models") go into ``terms.known``, the others defined
-    up to the contribution sentence into ``terms.defined``, keyed by their lower-cased words;
-    the known ones that name a technique ("stochastic gradient descent") also into
-    ``terms.techniques``.
-    """
-    prose = " ".join(sentences)
-    if "(" not in prose:
-        return
-    end = -1  # where the contribution sentence ends, found when first needed
-    for m in _BRACKETED.finditer(prose):
-        acronym = m.group(1)
-        uses = prose.count(acronym) - 1
-        if uses <= 0:
-            continue
-        at = m.start()
-        spelled = _spelled_out(prose[max(0, at - 99) : at], acronym)  # as _find_name asks: cached
-        if not spelled:
-            continue
-        # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
-        low_acronym = acronym.casefold()
-        common = low_acronym in COMMON_NAMES or low_acronym[:-1] in COMMON_NAMES
-        lows = _WORD_LOW.findall(spelled.lower())
-        for low in lows:
-            counts[low] += uses * (_COMMON_USE if common else _ACRONYM_USE)
-        if not any(c in spelled for c in ".,;:"):  # an expansion within one clause, fit to write out
-            terms.acronyms[acronym] = [w for w in spelled.split() if w.lower() not in _ARTICLES]
-        if end < 0:
-            end = sum(len(s) + 1 for s in sentences[: contribution + 1]) if contribution >= 0 else len(prose)
-        if common or at < end:  # terms defined later are parts of the paper's method, not its field
-            words = spelled.split()
-            key = tuple(map(str.lower, words))
-            (terms.known if common else terms.defined)[key] = words
-            if low_acronym in TECHNIQUE_NAMES or low_acronym[:-1] in TECHNIQUE_NAMES:
-                terms.techniques.add(key)  # a technique the paper uses is never the field it is for
-
-
-_Terms = dict[tuple[str, ...], list[str]]  # a term's lower-cased words -> its words as written
-_BRACKETED = re.compile(r"\(([A-Z][\w\-]*[A-Z][\w\-]*)\)")
-_ACRONYM_USE, _COMMON_USE = 1.0, 0.5
-
-
-class _Weights(dict):  # type: ignore[type-arg]
-    """Weights of topic-word keys, each computed on first use.
-
-    The phrases scored hold a few dozen distinct words while the abstract holds hundreds,
-    so weighing only the words asked for is most of the saving. A key absent from the
-    abstract weighs 1.0.
-    """
-
-    def __init__(self, counts: Counter[str], first: set[str], contrib: set[str]) -> None:
-        super().__init__()
-        self.counts = counts
-        self.first = first
-        self.contrib = contrib
-        self.known: _Terms = {}  # expansions of well-known acronyms: a field, not a title
-        self.defined: _Terms = {}  # expansions of the abstract's other acronyms: a field too
-        self.techniques: set[tuple[str, ...]] = set()  # known terms that name a technique: never a field
-        self.acronyms: dict[str, list[str]] = {}  # every acronym the abstract defines -> the words it abbreviates
-        self.words: list[str] = []  # the abstract's lower-case words: first sentence, contribution sentence, the rest
-
-    def __missing__(self, key: str) -> float:
-        total = 0.0
-        forms = (key, key + "s", key[:-1] + "ies") if key.endswith("y") else (key, key + "s")
-        for low in forms:  # every lower-case word whose key is ``key`` (see ``_key``)
-            n = self.counts.get(low)
-            if n and (_KEYS.get(low) or _fold_key(low)) == key:
-                total += min(n, _COUNT_CAP) + (_FIRST_BONUS if low in self.first else 0.0)
-                total += _CONTRIB_BONUS if low in self.contrib else 0.0
-        self[key] = value = total or 1.0
-        return value
-
-
-_COUNT_CAP = 6
-# On the dev corpora a word of the opening or the contribution sentence is about as likely
-# to be in the real title as one used once more elsewhere.
-_FIRST_BONUS = 0.5
-_CONTRIB_BONUS = 0.5
-_WORD_LOW = re.compile(r"[a-z0-9\u0370-\u03ff][\w\-\u0370-\u03ff]*[a-z0-9\u0370-\u03ff]")
-_KEYS: dict[str, str] = {}  # lower-case word -> its key, or "-" for a word no title is built on
-
-
-def _fold_key(low: str) -> str:
-    """Return the comparison key of a lower-case word, or "-" if it is not a topic word."""
-    _, key, topic = _word(low)
-    _KEYS[low] = key if topic else "-"
-    return _KEYS[low]
-
-
-def _trim(words: list[str]) -> list[str]:
-    """Drop the words a title never ends on (prepositions, determiners, a gerund cut from its object)."""
-    while words:
-        last = words[-1].lower()
-        if last in _NEVER_LAST:
-            words = words[:-1]
-        elif len(words) > 1 and last.endswith("ing") and words[-2].lower() in _PREPS:
-            words = words[:-2]  # "framework for understanding" lost what is understood
-        elif len(words) > 1 and _adjective_end(last):
-            words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
-        elif len(words) > 1 and (last in _LAST_ADVERBS or len(last) > 4 and last.endswith("ly") and not last.endswith(_NOT_ADVERB)):
-            words = words[:-1]  # "Recognition Models with Parametrically": an adverb cut from its verb
-        elif last.endswith(("'s", "\u2019s")) and len(last) > 3:
-            words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
-        else:
-            break
-    while words and words[0].lower() in _NEVER_FIRST:
-        words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
-    if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
-        words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
-    if not _REPORTS_AS_WRITTEN.isdisjoint(words):  # a set test first: most phrases report nothing
-        for k in range(1, len(words) - 1):  # at the phrase's first preposition:
-            if words[k] in _CUT_AT or words[k] == "about":
-                if words[k] in _REPORT_PREPS and words[k - 1].lower() in _REPORTS:
-                    words = words[k + 1 :]  # "Preliminary Evidence for the Reversal Curse" -> "Reversal Curse"
-                    while words and words[0].lower() in _NEVER_FIRST:
-                        words = words[1:]
-                break  # not "Agent for Designing New Experiments on X": there the report is not the head
-    if len(words) > 2 and words[0].lower() in _EMPTY_HEADS and words[1].lower() in ("for", "of"):
-        words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
-    elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
-        verb = words[2]  # "Approach to Debiasing Transformers" -> "Debiasing Transformers"
-        words = [_gerund(verb)] + words[3:] if verb.islower() and _plain_verb(verb, finite=False) else words[2:]
-    if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
-        for i in range(1, len(words) - 1):
-            if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
-                return words[:i] + words[i + 1 :]  # "contrastive mixup method for X" -> "contrastive mixup for X"
-    return words
-
-
-# What a paper reports rather than what it is about: "Extensive Numerical Experiments" is no title,
-# and "Preliminary Evidence for X" is titled X.
-_REPORTS = frozenset("experiments evidence insights suggestions findings results observations".split())
-_REPORT_PREPS = frozenset("for of on into about".split())
-_REPORTS_AS_WRITTEN = _REPORTS | {w.capitalize() for w in _REPORTS} | {w.upper() for w in _REPORTS}
-
-
-def _report(words: Sequence[str]) -> bool:
-    """Tell whether a phrase names only what the paper reports ("Extensive Numerical Experiments")."""
-    return words[-1].lower() in _REPORTS and not any(w in _CUT_AT and w != "and" for w in words)
-
-
-# Adverbs without "-ly" that a phrase cut from its clause may end on ("Safety Even").
-_LAST_ADVERBS = frozenset("even still only already".split())
-
-# The word sets _trim tests at each end of a phrase, each merged into one.
-_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
-
-
-def _modifier(low: str) -> bool:
-    """Tell whether a lower-case word only modifies the noun after it ("scalable", "graph-based").
-
-    Without its noun it would be left as a predicate: "Scalable for Building X".
-    """
-    return _adjective_end(low) or low.endswith(_ADJ_ENDS) or low.endswith("-based")
-
-
-def _adjective_end(low: str) -> bool:
-    """Tell whether a lower-case word is an adjective or participle a title cannot end on."""
-    if low in _NOUN_ENDINGS or "-" in low and low.rsplit("-", 1)[1] in _NOUN_ENDINGS:
-        return False
-    if low in _PLAIN_ADJECTIVES:
-        return True
-    if low.endswith(("al", "ous", "ive", "ic")) and len(low) > 4:
-        return not low.endswith(("eal", "oal"))
-    return len(low) > 5 and low.endswith("ed") and not low.endswith("eed")
-
-
-# Adjectives without a telltale ending, met at the end of a phrase cut before its noun.
-_PLAIN_ADJECTIVES = frozenset(
-    """discrete complex robust large small deep high low multiple sparse dense linear nonlinear non-linear
-    convex non-convex nonconvex scalable efficient accurate diverse different other various unseen
-    pretrained pre-trained fine-grained open-source real-world long-range high-dimensional
-    low-dimensional rich poor fast slow strong weak hard easy good bad wide narrow broad""".split()
-)
-# Words with an adjective's ending that are nouns at the end of a title.
-_NOUN_ENDINGS = frozenset(
-    """signal signals potential proposal interval retrieval removal survival rehearsal tutorial trial material
-    terminal journal manual arrival approval reversal animal capital principal individual polynomial
-    binomial differential essential objective derivative primitive negative positive incentive directive
-    alternative representative initiative detective metric topic logic music traffic heuristic critic
-    clinic graphic mechanic arithmetic characteristic statistic magic fabric rubric tactic mimic epidemic
-    pandemic dynamic classic archive collective relative explosive""".split()
-)
-
-
-def _clause_like(words: Sequence[str]) -> bool:
-    """Tell whether a phrase reads as a piece of a clause rather than a noun phrase.
-
-    "Now Produce Photorealistic Data" (an adverb opens it), "Learned from Observed Views"
-    (a participle opens it), "Long-Tailed Data Affect Feature Distributions" and "Models
-    Neural Information Flow" (a finite verb inside) are not titles.
-    """
-    first = words[0].lower()
-    second = words[1].lower() if len(words) > 1 else ""
-    third = words[2].lower() if len(words) > 2 else ""
-    if first in _BAD_OPENERS or first in _VERBS_BASE or first in _OPENING_VERBS:
-        return True
-    if first.endswith("ly") and not first.endswith(_NOT_ADVERB) and not _adjective_like(second, third):
-        return True  # "Effectively Exploits ...", but "Provably Efficient ..." is fine
-    if first.endswith("ed") and len(first) > 4 and "-" not in first and (second in _CUT_AT and second != "and" or not second):
-        return True  # "Learned from ...", "Trained on ..."
-    if second in _PREDICATE_PREPS and (_adjective_end(first) or first.endswith(("ble", "ful"))):
-        return True  # "Robust Against Adversarial Attacks", "Centered Around ...", "Desirable for an Agent"
-    if first in _VERBS_S and second and second not in _PREPS and second not in _SMALL:
-        return True  # "Models Neural Information Flow"
-    for k in range(1, len(words)):
-        low = words[k].lower()
-        prev = words[k - 1].lower()
-        if low in _MID_ADVERBS:
-            return True  # "Modern Frameworks Often Train ..."
-        if (low in _VERBS_BASE or low in _VERBS_BASE_MID) and low not in _NOUNISH and prev not in _PREPS:
-            if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
-                return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
-        elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
-            if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
-                return True  # "Accurate Nutrition Estimation Helps People"
-    return False
-
-
-# Prepositions an adjective takes as a predicate ("robust against", "crucial for").
-_PREDICATE_PREPS = frozenset("for to against around at in on with from by about across under over than".split())
-
-
-def _adjective_like(word: str, after: str) -> bool:
-    """Tell whether a word after an adverb reads as an adjective ("efficient", "pre-trained LM")."""
-    if word.endswith(_ADJ_ENDS + ("al", "ate", "ient", "ous", "ble")):
-        return True
-    return word.endswith("ed") and bool(after) and after not in _CUT_AT
-
-
-def _score(words: Sequence[str], values: "_WordValues", bonus: float) -> float:
-    """Score a phrase: topic words that recur in the abstract, at a title's length.
-
-    A topic word said again ("Dropout Bilevel for Solving Dropout Bilevel Optimization")
-    adds nothing the second time: the title tells no more for repeating it.
-    """
-    value = bonus
-    keys: set[str] = set()
-    for w in words:
-        key, delta = values[w]
-        if key:
-            if key in keys:
-                continue
-            keys.add(key)
-        value += delta
-    if not keys:
-        return float("-inf")
-    return value - _length_cost(len(words))
-
-
-def _most_gained(n: int) -> float:
-    """Return the most ``n`` words can add to a phrase's score: each the most a word adds, less the length's cost."""
-    return _MOST_GAINED[n] if n < len(_MOST_GAINED) else _MAX_GAIN * n - _length_cost(n)
-
-
-def _length_cost(n: int) -> float:
-    """Return what a phrase of ``n`` words loses for being shorter or longer than a title."""
-    if n < _SHORT:
-        return (_SHORT - n) * _SHORT_COST
-    if n > _LONG:
-        return (n - _LONG) * _LONG_COST
-    return 0.0
-
-
-class _WordValues(dict):  # type: ignore[type-arg]
-    """What each word adds to a phrase's score, computed once per word and abstract.
-
-    A word's entry is its topic-word key ("" for a word no title is built on) and its value.
-    """
-
-    def __init__(self, weight: _Weights, name: str) -> None:
-        super().__init__()
-        self.weight = weight
-        self.name = name
-
-    def __missing__(self, w: str) -> tuple[str, float]:
-        low = w.lower()
-        key = _KEYS.get(low) or _fold_key(low)
-        if key != "-":
-            value = (key, min(self.weight[key], _CAP) - _WORD_COST)
-        else:
-            value = ("", -1.0 if w == self.name else -_FILL_COST)
-        self[w] = value
-        return value
-
-
-# Tuned by coordinate search for content-word recall on the 2024 dev corpus, checked on 2025.
-_BONUS_CUE, _BONUS_LATER_CUE, _STUDY_COST = 3.5, 1.0, 0.7
-_BONUS_APPOSITION, _BONUS_SPELLED, _BONUS_FOR = 1.0, 7.0, 0.3
-_BONUS_NP = 0.0
-_CAP = 4.0
-_WORD_COST = 1.2
-_FILL_COST = 0.5
-_SHORT, _SHORT_COST = 4, 1.0
-_LONG, _LONG_COST = 11, 0.5
-_MAX_GAIN = _CAP - _WORD_COST  # the most one word adds to a score
-_MOST_GAINED = [_MAX_GAIN * n - _length_cost(n) for n in range(32)]
 
 
 def _span_title(a: "_Analysis") -> str:
@@ -1140,11 +503,6 @@ def _abbreviates(head: Sequence[str], field: Sequence[str]) -> bool:
     return False
 
 
-def _participle(low: str) -> bool:
-    """Tell whether a lower-case word is an -ing verb form rather than a noun ("learning" is a noun)."""
-    return low.endswith("ing") and len(low) > 5 and low not in _ING_NOUNS and "-" not in low
-
-
 def _topic_key(w: str) -> str:
     """Return the topic-word key of a word ("-" for a word no title is built on)."""
     low = w.lower()
@@ -1153,14 +511,6 @@ def _topic_key(w: str) -> str:
 
 _FIELD_MIN, _FIELD_MAX = 2, 5
 _MAX_CHARS = 100  # titles.MAX_TITLE
-# Words that date a field's name rather than name it ("Current", "Recent", "Existing").
-_DATED = frozenset(
-    "current recent existing modern contemporary latest prevailing prevalent conventional today's state-of-the-art well-known".split()
-)
-# Counts and quantifiers that open a phrase ("two algorithms", "most successful models", "both audio
-# perception and ...") number or rank what the abstract lists: no title starts on one (nor on "as").
-_COUNTS = frozenset("two three four five six seven eight nine ten all both many most each every some as".split())
-_NEVER_FIRST = _LEAD_DROP | _PREPS | _DATED | _COUNTS
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
 _BONUS_COMPOSE = 1.0

@@ -522,7 +522,7 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
-    from generator.titles_phrases import _trim
+    from generator.titles_grammar import _trim
 
     assert _trim(words) == trimmed
 
@@ -532,7 +532,7 @@ def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list
     ["We propose FooNet , a model (see [1]) \u2014 for data.", "Ein \u00dcberblick \u0391\u03a3 \u2014 \u0130stanbul, x", ""],
 )
 def test_token_helpers_match_their_plain_definitions(text: str) -> None:
-    from generator.titles_phrases import _SPAN_TOKEN, _lower_all, _token_index
+    from generator.titles_spans import _SPAN_TOKEN, _lower_all, _token_index
 
     tokens = _SPAN_TOKEN.findall(text)
     assert _lower_all(tokens, text) == [t.lower() for t in tokens]
@@ -714,7 +714,7 @@ def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
     ],
 )
 def test_bare_head_stays_after_a_word_that_only_modifies_it(words: str, trimmed: str) -> None:
-    from generator.titles_phrases import _trim
+    from generator.titles_grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -779,7 +779,7 @@ def test_subject_of_an_opening_while_clause_is_a_field() -> None:
      ("adversarial", False, False), ("learning", False, False), ("learns", False, False)],
 )
 def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> None:
-    from generator.titles_phrases import _plain_verb
+    from generator.titles_grammar import _plain_verb
 
     assert _plain_verb(word, finite) is verb
 
@@ -797,7 +797,7 @@ def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> Non
     ],
 )
 def test_adjective_before_a_preposition_is_a_predicate_not_a_title(phrase: str, clause: bool) -> None:
-    from generator.titles_phrases import _clause_like
+    from generator.titles_grammar import _clause_like
 
     assert _clause_like(phrase.split()) is clause
 
@@ -845,7 +845,7 @@ def test_acronyms_the_abstract_defines_are_written_out(text: str, title: str) ->
 
 def test_acronym_spelled_across_a_sentence_is_not_written_out() -> None:
     from generator.titles_analysis import _analyse
-    from generator.titles_phrases import _weights
+    from generator.titles_weights import _weights
 
     text = (
         "We attribute an LLM's generations. Leave-one-out (LOO) error is costly, so we approximate LOO error with a "
@@ -926,7 +926,7 @@ def test_an_approach_to_x_is_titled_x(text: str, title: str) -> None:
     ],
 )
 def test_a_plural_before_to_or_that_ends_the_phrase_a_verb_before_them_does_not_join_it(text: str, words: str) -> None:
-    from generator.titles_phrases import _walk
+    from generator.titles_spans import _walk
 
     tokens = text.split()
     assert " ".join(_walk(tokens, [t.lower() for t in tokens], 0)[0]) == words
@@ -942,7 +942,7 @@ def test_pretrained_language_models_keep_their_noun_before_to() -> None:
 
 def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
     from generator.titles_analysis import _analyse
-    from generator.titles_phrases import _candidates
+    from generator.titles_spans import _candidates
 
     text = (
         "Attention heads that typically move entity attributes to the final token drive hallucinations. "
@@ -964,7 +964,7 @@ def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
     ],
 )
 def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> None:
-    from generator.titles_phrases import _trim
+    from generator.titles_grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -981,7 +981,7 @@ def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> 
     ],
 )
 def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bool) -> None:
-    from generator.titles_phrases import _clause_like
+    from generator.titles_grammar import _clause_like
 
     assert _clause_like(phrase.split()) is clause
 
@@ -995,7 +995,7 @@ def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bo
     ],
 )
 def test_what_a_paper_reports_on_x_is_titled_x(words: str, trimmed: str) -> None:
-    from generator.titles_phrases import _trim
+    from generator.titles_grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -1020,7 +1020,7 @@ def test_a_sentence_that_releases_code_gives_no_title_phrase() -> None:
 
 def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
     from generator.titles_analysis import _analyse
-    from generator.titles_phrases import _WordValues, _score, _weights
+    from generator.titles_weights import _WordValues, _score, _weights
 
     text = (
         "Kernel ridge models for solving kernel ridge regression are popular. "
