@@ -4,10 +4,11 @@ This is the public entry point; the heuristics live in sibling modules, one job 
 ``titles_analysis`` splits the abstract into sentences and finds the *contribution
 sentence* ("we propose ...", "this paper presents ..."), ``titles_names`` finds the name
 the paper coins for its method, model or dataset, ``titles_phrases`` picks the title's
-noun phrase from the abstract's topic words, and ``titles_lexicon`` holds the word lists
-they share. The title is "Name: <phrase>" in title case; the summary is the contribution
-sentence. Input is plain text (TeX has already been converted by another module);
-output never carries TeX or Markdown.
+noun phrase from the abstract's topic words (the candidates walked by ``titles_spans``,
+trimmed and judged by ``titles_grammar``, scored by ``titles_weights``), and
+``titles_lexicon`` holds the word lists they share. The title is "Name: <phrase>" in
+title case; the summary is the contribution sentence. Input is plain text (TeX has
+already been converted by another module); output never carries TeX or Markdown.
 """
 
 from __future__ import annotations
