@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator import latex  # noqa: E402
+from generator import latex, latex_math  # noqa: E402
 from generator.latex import convert  # noqa: E402
 from generator.links import find_links, github_repo  # noqa: E402
 
@@ -32,8 +32,8 @@ def evaluate(path: Path) -> None:
     records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
     abstracts = [r["abstract"] for r in records]
     # CPU time, not wall time: the machine is shared, and other processes should not count.
-    latex._convert_math.cache_clear()
-    latex._symbol.cache_clear()
+    latex_math._convert_math.cache_clear()
+    latex_math._symbol.cache_clear()
     start = time.process_time()
     results = [convert(a) for a in abstracts]
     cold = time.process_time() - start
