@@ -23,12 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator import enrich, readers, topics  # noqa: E402
+from generator import enrich, readers  # noqa: E402
+from generator.topics_load import load_taxonomy  # noqa: E402
 
 
 def enriched_lines(paths: list[Path], jobs: int | None) -> list[str]:
     """Return every paper of the corpora, enriched, as one JSON line each (keys sorted)."""
-    papers = enrich.enrich(readers.read_inputs(paths), topics.load_taxonomy(None), jobs=jobs)
+    papers = enrich.enrich(readers.read_inputs(paths), load_taxonomy(None), jobs=jobs)
     return [json.dumps(dataclasses.asdict(p), ensure_ascii=False, sort_keys=True, default=str) for p in papers]
 
 

@@ -32,7 +32,7 @@ from topic_eval import CONCEPTS, concept_recall, coverage, macro_recall, unliste
 from generator.enrich import paper_id  # noqa: E402
 from generator.links import find_links  # noqa: E402
 from generator.model import Paper, Source  # noqa: E402
-from generator.topics import load_taxonomy  # noqa: E402
+from generator.topics_load import load_taxonomy  # noqa: E402
 
 PROJECT_FILES = ("mkdocs.yml", "theme", "hooks")
 PAGES = ("index.md", "about.md", "tags.md", "assets")

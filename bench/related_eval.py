@@ -46,7 +46,8 @@ from generator import latex, related  # noqa: E402
 from generator.enrich import paper_id  # noqa: E402
 from generator.keywords import keyword_key  # noqa: E402
 from generator.model import Paper, Source  # noqa: E402
-from generator.topics import Taxonomy, assign_topics, load_taxonomy  # noqa: E402
+from generator.topics import Taxonomy, assign_topics  # noqa: E402
+from generator.topics_load import load_taxonomy  # noqa: E402
 
 
 def load_papers(paths: Sequence[Path], taxonomy: Taxonomy) -> list[Paper]:

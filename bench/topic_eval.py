@@ -23,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.topics import Taxonomy, assign_topics, load_taxonomy  # noqa: E402
+from generator.topics import Taxonomy, assign_topics  # noqa: E402
+from generator.topics_load import load_taxonomy  # noqa: E402
 
 
 def plain_text(abstract: str) -> str:

@@ -74,12 +74,13 @@ def prepare(
 
     ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
-    from . import enrich, topics
+    from . import enrich
     from .background import Background, shared_map
     from .cache import EnrichCache, RelatedCache, enrichment_fingerprint
+    from .topics_load import SHIPPED_TAXONOMY, load_taxonomy
 
-    taxonomy = topics.load_taxonomy(settings.taxonomy)
-    taxonomy_file = settings.taxonomy or topics.SHIPPED_TAXONOMY
+    taxonomy = load_taxonomy(settings.taxonomy)
+    taxonomy_file = settings.taxonomy or SHIPPED_TAXONOMY
     # Hashed only to check a cache file or to write one: not without a cache folder, and
     # on a first run in the process that writes the cache.
     enrich_cache = EnrichCache(settings.cache_dir, lambda: enrichment_fingerprint(taxonomy_file.read_bytes()))

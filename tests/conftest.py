@@ -91,9 +91,10 @@ def enriched_records(folder: Path, records: list[dict]) -> tuple[Paper, ...]:
 
 def enriched_papers(*folders: Path) -> tuple[Paper, ...]:
     """Return the papers of ``folders``, read and enriched with the shipped taxonomy."""
-    from generator import enrich, readers, topics
+    from generator import enrich, readers
+    from generator.topics_load import load_taxonomy
 
-    return tuple(enrich.enrich(readers.read_inputs(list(folders)), topics.load_taxonomy()))
+    return tuple(enrich.enrich(readers.read_inputs(list(folders)), load_taxonomy()))
 
 
 @pytest.fixture(scope="session")

@@ -64,7 +64,7 @@ def test_a_first_run_hashes_no_key_or_code_until_it_saves(tmp_path: Path, monkey
     # hash wait for the save (which runs in another process at scale).
     from generator import enrich
     from generator.model import Paper, Source
-    from generator.topics import load_taxonomy
+    from generator.topics_load import load_taxonomy
 
     papers = [Paper(f"We propose Net{i}, a network for graphs.", "ICLR", 2024, Source(Path("a.txt"), i)) for i in range(3)]
     hashed: list[str] = []

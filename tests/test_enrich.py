@@ -6,7 +6,7 @@ import pytest
 
 from generator.enrich import assign_slugs, enrich_one, paper_id
 from generator.model import Paper, Source
-from generator.topics import load_taxonomy
+from generator.topics_load import load_taxonomy
 
 
 def _paper(abstract: str, year: int = 2024) -> Paper:

@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import export, feeds, index, topics, urls
+from generator import export, feeds, index, urls
 from generator.errors import PapersiteError
 
 from generator.model import Paper, Source
+from generator.topics_load import load_taxonomy
 
 from .conftest import ROOT, enriched_records
 
@@ -173,7 +174,7 @@ def test_markup_in_text_is_escaped_not_parsed(hostile: tuple[Paper, ...]) -> Non
 
 def _data_files(papers: Sequence[Paper]) -> dict[str, list]:
     """Return the JSON data files the site writes for ``papers``, parsed, by path."""
-    files = export.record_files(papers, index.topic_refs(topics.load_taxonomy()))
+    files = export.record_files(papers, index.topic_refs(load_taxonomy()))
     return {path: json.loads(data) for path, data in files.items()}
 
 
@@ -251,14 +252,14 @@ def test_topic_json_holds_the_topic_papers_as_papers_json_does(real: tuple[Paper
     ordered = sorted((export.paper_record(p) for p in real), key=lambda r: (-r["year"], r["url"]))
     assert everything == ordered  # newest year first, then by URL
     names = sorted({t for p in real for t in p.topics})
-    assert sorted(files) == sorted(urls.topic_json(index.topic_refs(topics.load_taxonomy())[n].slug) for n in names)
+    assert sorted(files) == sorted(urls.topic_json(index.topic_refs(load_taxonomy())[n].slug) for n in names)
     for name in names:
-        records = files[urls.topic_json(index.topic_refs(topics.load_taxonomy())[name].slug)]
+        records = files[urls.topic_json(index.topic_refs(load_taxonomy())[name].slug)]
         assert records and records == [r for r in everything if name in r["topics"]]
 
 
 def test_data_files_are_the_same_bytes_whatever_the_input_order(real: tuple[Paper, ...]) -> None:
-    refs = index.topic_refs(topics.load_taxonomy())
+    refs = index.topic_refs(load_taxonomy())
 
     def data_files(papers: Sequence[Paper]) -> dict[str, bytes]:
         return {**export.corpus_files(papers, SITE, "P"), **export.record_files(papers, refs)}

@@ -11,7 +11,7 @@ from generator import cli
 from generator.model import Paper, Source
 from generator.readers import DUPLICATES_LISTED
 from generator.report import Notice, build_report, collecting, notice
-from generator.topics import load_taxonomy
+from generator.topics_load import load_taxonomy
 
 from .conftest import copy_project
 

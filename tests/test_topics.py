@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.errors import InputError
-from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, load_taxonomy, normalize
+from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, normalize
+from generator.topics_load import load_taxonomy
 
 FIXTURES = Path(__file__).parent / "fixtures" / "topics"
 PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
