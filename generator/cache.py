@@ -37,9 +37,10 @@ FORMAT = 2
 
 PACKAGE = Path(__file__).resolve().parent
 
-#: The module that enriches papers: its code, and that of every module of the package it
-#: imports, directly or not, decides what enrichment produces.
-ENRICHING_MODULE = "enrich"
+#: The modules whose code decides what enrichment produces, with every module of the
+#: package they import, directly or not: the one that enriches papers, and the one that
+#: turns the taxonomy file into the taxonomy it is given.
+ENRICHING_MODULES = ("enrich", "topics_load")
 
 #: Paper fields enrichment derives or rewrites (the cached value).
 DERIVED = (
@@ -105,7 +106,7 @@ def enrichment_fingerprint(taxonomy_source: bytes) -> str:
     That is the taxonomy, the code of every module enrichment runs and the versions of
     the libraries it calls (TeX and math conversion, slugs).
     """
-    code = code_digest(package_imports(ENRICHING_MODULE))
+    code = code_digest({path for module in ENRICHING_MODULES for path in package_imports(module)})
     return fingerprint(library_versions().encode(), code, taxonomy_source)
 
 

@@ -144,10 +144,15 @@ def test_the_enrichment_key_covers_the_taxonomy_and_all_enriching_code(
         module.write("# a new title rule\n")
     second = cache.enrichment_fingerprint(b"a")
     assert second != first
+    # So does the code that reads the taxonomy file, which enrichment does not import.
+    with (package / "topics_load.py").open("a", encoding="utf-8") as module:
+        module.write("# a new taxonomy field\n")
+    third = cache.enrichment_fingerprint(b"a")
+    assert third != second
     # Code that only renders or writes pages leaves enrichment's cache valid.
     with (package / "render.py").open("a", encoding="utf-8") as module:
         module.write("# a new filter\n")
-    assert cache.enrichment_fingerprint(b"a") == second
+    assert cache.enrichment_fingerprint(b"a") == third
 
 
 def test_no_cache_leaves_no_cache_folder(project: Path) -> None:
