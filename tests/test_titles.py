@@ -361,7 +361,7 @@ def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
     aside = re.compile(r"\s*(?:\[|(?<!\b[A-Z])(?<!\b[A-Z]{2})(?<!\b[a-z])\()[^()\[\]]*[)\]]")  # "E(3)" is no aside
     our = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique"
                      r"|benchmark|dataset)\b")
-    assert analysis._drop_asides(text) == aside.sub("", text)
+    assert analysis._drop_asides(text) == aside.sub("", analysis._drop_markers(text))
     plain = our.search(text)
     fast = analysis._CUE_OUR.search(text)
     assert (fast and fast.span()) == (plain and plain.span())
@@ -1135,3 +1135,43 @@ def test_a_symbol_keeps_its_argument_in_the_title(abstract: str, kept: str) -> N
     from generator import enrich
 
     assert kept in infer_title(enrich.convert_abstract(abstract).text)
+
+
+ADAM = (  # iclr2025-dev.txt line 1187, shortened: titled "... of Adam and B Adalayer" before
+    "Our results suggest to practitioners that the choice of optimizer can be guided by practical considerations "
+    "like memory constraints and ease of implementation, as no single algorithm emerged as a clear winner in terms "
+    "of performance or stability to hyperparameter misspecification. Given our findings, we further dissect these "
+    "approaches, examining two simplified versions of Adam: a) signed momentum (Signum) which we see recovers both "
+    "the performance and hyperparameter stability of Adam and b) Adalayer, a layerwise variant of Adam which we "
+    "introduce to study the impact on Adam's preconditioning for different layers of the network. Examining "
+    "Adalayer leads us to the conclusion that, perhaps surprisingly, adaptivity on both the last layer and "
+    "LayerNorm parameters in particular are necessary for retaining performance and stability to learning rate"
+)
+
+
+def test_a_list_marker_never_reaches_the_title() -> None:
+    # "b)" numbers an item of a list: not a word of any phrase ("Adam and B Adalayer").
+    title = infer_title(ADAM)
+    assert title == "Performance and Hyperparameter Stability of Adam"
+    assert " B " not in infer_title(ADAM.replace("a) ", "i) ").replace("b) ", "ii) ").replace("Adam and", "Adam and B"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "phrase_text"),
+    [
+        ("two versions of Adam: a) signed momentum (Signum) and b) Adalayer, a variant",
+         "two versions of Adam: signed momentum and, Adalayer, a variant"),
+        ("we find that 1) many-shot gains and 2) influential examples matter.",
+         "we find that, many-shot gains and, influential examples matter."),
+        ("leads to: i) an NP-hard problem; and ii) a search space", "leads to: an NP-hard problem; and, a search space"),
+        # Not markers: a symbol's argument, the end of a parenthetical, a marker with nothing after it.
+        ("f(x, y) and O(n log n) and E(3) equivariance", "f(x, y) and O(n log n) and E(3) equivariance"),
+        ("a reward function (represented as a function R) of behaviour", "a reward function of behaviour"),
+        ("models (Mistral and Llama 3) and sizes", "models and sizes"),
+        ("the last item b)", "the last item b)"),
+    ],
+)
+def test_list_markers_leave_the_phrase_text_and_math_stays(sentence: str, phrase_text: str) -> None:
+    from generator import titles_analysis as analysis
+
+    assert analysis._drop_asides(sentence) == phrase_text
