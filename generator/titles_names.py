@@ -403,6 +403,11 @@ def _find_name(
     if not scores:
         return None, ""
     best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
+    while best + "(" in prose and _symbol(prose, best):
+        del scores[best]  # "such as SO(3)": a group, not the paper's name
+        if not scores:
+            return None, ""
+        best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
     if scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
@@ -410,6 +415,28 @@ def _find_name(
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
+
+
+# A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
+_ARGUMENT = re.compile(r"\([^()]{1,10}\)")
+
+
+def _symbol(prose: str, tok: str) -> bool:
+    """Tell whether ``tok`` is written only with a bracketed argument ("SO(3)", "(1+O(α))"): a symbol, not a name.
+
+    "we propose DeFT(Decoding with Flash Tree-Attention)" brackets a spelling-out, not an
+    argument, and a name the prose also writes alone is a name.
+    """
+    at = prose.find(tok)
+    while at >= 0:
+        end = at + len(tok)
+        alone = not (at and (_is_word_char(prose[at - 1]) or prose[at - 1] in "+-")) and not (
+            end < len(prose) and (_is_word_char(prose[end]) or prose[end] == "-")
+        )
+        if alone and not _ARGUMENT.match(prose, end):
+            return False
+        at = prose.find(tok, end)
+    return True
 
 
 def _describes(repo: str, prose: str) -> bool:

@@ -1175,3 +1175,29 @@ def test_list_markers_leave_the_phrase_text_and_math_stays(sentence: str, phrase
     from generator import titles_analysis as analysis
 
     assert analysis._drop_asides(sentence) == phrase_text
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Molecules rotate freely in space. We present an equivariant network for groups such as SO(3), which learns "
+         "rotation-invariant features of point clouds. Our network is equivariant to SO(3) by design.",
+         "Equivariant Network for Groups"),
+        ("Rotations matter in protein design. There is a need for guided flow methods on complex geometries such as "
+         "SO(3), which prevails in scientific applications like protein design. We develop practical algorithms for "
+         "solving optimal control in guided ODE-based generation and analyse their convergence in both Euclidean "
+         "space and SO(3).", "Practical Algorithms for Solving Optimal Control in Guided ODE-Based Generation"),
+        ("Clustering is hard. We give a framework that returns a (1+O(ε))-approximation for fair k-means clustering "
+         "in near-linear time.", "1+O(ε) Approximation for Fair K-Means Clustering"),
+    ],
+)
+def test_a_symbol_with_its_argument_is_no_name(abstract: str, title: str) -> None:
+    # "such as SO(3)" names a group, "O(ε)" an order: not the paper's method ("SO: ...", "1+O: ...").
+    assert coined_name(abstract) is None
+    assert infer_title(abstract) == title
+
+
+def test_a_name_with_a_bracketed_spelling_is_still_a_name() -> None:
+    text = ("Decoding is slow on trees of prompts. To address these challenges, we propose DeFT(Decoding with Flash "
+            "Tree-Attention), a hardware-efficient attention algorithm with prefix-aware KV cache partitions.")
+    assert coined_name(text) == "DeFT"
