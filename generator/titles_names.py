@@ -565,7 +565,8 @@ def _spelled_out(before: str, acronym: str) -> str:
                                                                                    and any(w[:1].isupper() for w in words[i + 1 :])):
             continue
         if _initials_match(" ".join(words[i:]), acronym):
-            phrase = " ".join(words[i:]).strip(" ,;:")
+            # "large language models' (LLMs) ability": the acronym abbreviates the words, not their possessive
+            phrase = " ".join(words[i:]).strip(" ,;:").removesuffix("'s").removesuffix("\u2019s").rstrip("'\u2019")
             if len(phrase.split()) >= 2:
                 return phrase
             break

@@ -1201,3 +1201,12 @@ def test_a_name_with_a_bracketed_spelling_is_still_a_name() -> None:
     text = ("Decoding is slow on trees of prompts. To address these challenges, we propose DeFT(Decoding with Flash "
             "Tree-Attention), a hardware-efficient attention algorithm with prefix-aware KV cache partitions.")
     assert coined_name(text) == "DeFT"
+
+
+def test_an_acronym_spelled_out_before_a_possessive_leaves_no_apostrophe_in_the_title() -> None:
+    # "Language models' (LMs) proficiency": "LMs" abbreviates "Language models", not their possessive.
+    text = ("Language models' (LMs) proficiency in handling deterministic symbolic reasoning and rule-based tasks "
+            "remains limited due to their dependency implicit learning on textual data. To enable fully rule "
+            "comprehension ability, we explore how to incorporate compiled neural networks (CoNNs) which weight is "
+            "specially designed into the architecture of LMs, to achieve high accuracy and robust performance.")
+    assert infer_title(text) == "CoNNs: Compiled Neural Networks for Language Models"
