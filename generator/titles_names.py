@@ -64,8 +64,10 @@ _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
-    dependent agnostic inspired enhanced augmented conditioned induced""".split()
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter""".split()
 )
+# A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
 
 
 def _participle_end(part: str) -> bool:
@@ -283,6 +285,8 @@ def _find_name(
         tok = _strip_token(tok)
         low = tok.casefold()
         if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
+            return
+        if tok[0].isdigit() and _QUANTITY.fullmatch(tok):
             return
         scores[tok] = scores.get(tok, 0.0) + points
 

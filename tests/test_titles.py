@@ -1210,3 +1210,21 @@ def test_an_acronym_spelled_out_before_a_possessive_leaves_no_apostrophe_in_the_
             "comprehension ability, we explore how to incorporate compiled neural networks (CoNNs) which weight is "
             "specially designed into the architecture of LMs, to achieve high accuracy and robust performance.")
     assert infer_title(text) == "CoNNs: Compiled Neural Networks for Language Models"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Domain-specific corpora help language models. We propose a simple method for transforming raw corpora into "
+         "reading comprehension texts. Notably, our 7B language model achieves competitive performance with "
+         "domain-specific models of much larger scales.", "Transforming Raw Corpora into Reading Comprehension Texts"),
+        ("Long context matters. We scale our model to 1.3B parameters and train it on 300B tokens, and show that our "
+         "method for sparse attention scales.", "Sparse Attention Scales"),
+        ("Selecting queries is hard. We study query selection using both model score and uncertainty, prove that it "
+         "is NP-hard, and present approximation algorithms.", "Query Selection"),
+    ],
+)
+def test_a_size_or_a_complexity_class_is_no_name(abstract: str, title: str) -> None:
+    # "our 7B language model", "1.3B parameters", "NP-hard": a size and a modifier, not the paper's name.
+    assert coined_name(abstract) is None
+    assert infer_title(abstract) == title
