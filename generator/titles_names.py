@@ -407,7 +407,7 @@ def _find_name(
     if not scores:
         return None, ""
     best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
-    while best + "(" in prose and _symbol(prose, best):
+    while _in_math(prose, best):
         del scores[best]  # "such as SO(3)": a group, not the paper's name
         if not scores:
             return None, ""
@@ -425,22 +425,33 @@ def _find_name(
 _ARGUMENT = re.compile(r"\([^()]{1,10}\)")
 
 
-def _symbol(prose: str, tok: str) -> bool:
-    """Tell whether ``tok`` is written only with a bracketed argument ("SO(3)", "(1+O(α))"): a symbol, not a name.
+def _in_math(prose: str, tok: str) -> bool:
+    """Tell whether ``tok`` is written only as math: a symbol, not a name.
 
+    That is with a bracketed argument ("SO(3)", "(1+O(α))"), glued inside a formula after "_",
+    ")" or "/" ("∑_(t=1)Tσ_t²" once "^" is gone, "Ω(lnn/lnlnN)"), or as the argument of a
+    one-letter symbol ("Ω(logT)").
     "we propose DeFT(Decoding with Flash Tree-Attention)" brackets a spelling-out, not an
-    argument, and a name the prose also writes alone is a name.
+    argument, and a name the prose also writes as a word is a name.
     """
+    seen = False
     at = prose.find(tok)
     while at >= 0:
         end = at + len(tok)
-        alone = not (at and (_is_word_char(prose[at - 1]) or prose[at - 1] in "+-")) and not (
-            end < len(prose) and (_is_word_char(prose[end]) or prose[end] == "-")
-        )
-        if alone and not _ARGUMENT.match(prose, end):
-            return False
+        before = prose[at - 1] if at else " "
+        after = prose[end] if end < len(prose) else " "
+        if not (_is_word_char(before) or before in "+-" or _is_word_char(after) or after == "-"):  # the whole word
+            if not (_ARGUMENT.match(prose, end) or before in "_)" or _argument_of_letter(prose, at) or (
+                    before == "/" and "." not in prose[prose.rfind(" ", 0, at) + 1 : at])):  # not github.com/x/Name
+                return False
+            seen = True
         at = prose.find(tok, end)
-    return True
+    return seen
+
+
+def _argument_of_letter(prose: str, at: int) -> bool:
+    """Tell whether ``prose[at:]`` opens the argument of a one-letter symbol: "Ω(logT)", "O(logT)", not "Learning(DeMul)"."""
+    return at > 1 and prose[at - 1] == "(" and prose[at - 2].isalpha() and (at == 2 or not _is_word_char(prose[at - 3]))
 
 
 def _describes(repo: str, prose: str) -> bool:

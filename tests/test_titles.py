@@ -1228,3 +1228,31 @@ def test_a_size_or_a_complexity_class_is_no_name(abstract: str, title: str) -> N
     # "our 7B language model", "1.3B parameters", "NP-hard": a size and a modifier, not the paper's name.
     assert coined_name(abstract) is None
     assert infer_title(abstract) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Online regression is well studied. We show a regret bound for online regression with Lipschitz losses, and "
+         "prove that Ω(logT) bits of space are necessary for any algorithm.",
+         "Regret Bound for Online Regression with Lipschitz Losses"),
+        ("Depth helps. We show that the expressive power of ReLU networks grows with depth: such functions can only be "
+         "represented by networks with at least Ω(lnn/lnlnN) layers.", "Expressive Power of ReLU Networks Grows with Depth"),
+        ("Dueling bandits compare arms. We propose a SupLinUCB-type algorithm that enjoys computational efficiency and "
+         "a variance-aware regret bound Õ(d√(∑_(t=1)^Tσ_t²)+d), where σ_t is the variance.",
+         "SupLinUCB-Type Algorithm for Enjoying Computational Efficiency"),
+    ],
+)
+def test_a_piece_of_a_formula_is_no_name(abstract: str, title: str) -> None:
+    # "Ω(logT)", "Ω(lnn/lnlnN)", "^Tσ_t²": the words of a formula, once converted, are no coined name.
+    from generator import enrich
+
+    text = enrich.convert_abstract(abstract).text
+    assert coined_name(text) is None
+    assert infer_title(text) == title
+
+
+def test_a_name_written_only_in_a_code_link_path_is_still_a_name() -> None:
+    text = ("Code matters. We propose LiNeS, a post-training editing technique for models. Our source code is "
+            "available at github.com/wang-kee/LiNeS")
+    assert infer_title(text) == "LiNeS: Post-Training Editing for Models"
