@@ -64,7 +64,7 @@ _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
-    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter""".split()
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent""".split()
 )
 # A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
@@ -303,7 +303,8 @@ def _find_name(
             add(m.group(1), 8 * weight(end))
     intros = _occurrences(prose, _INTRO_WORDS)  # shared by the three "called X" scans below
     for m in _windowed(_DUB_OUR, prose, intros, 15, 140):
-        add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
+        if m.group(1)[0].isupper() or _namelike(m.group(1)):  # not "call the naive loss minimization"
+            add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
     if "(" in prose:
         for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
             spelled, tok = m.group(1).strip(), m.group(2)

@@ -1256,3 +1256,22 @@ def test_a_name_written_only_in_a_code_link_path_is_still_a_name() -> None:
     text = ("Code matters. We propose LiNeS, a post-training editing technique for models. Our source code is "
             "available at github.com/wang-kee/LiNeS")
     assert infer_title(text) == "LiNeS: Post-Training Editing for Models"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Grokking is sudden generalization. We show that without regularization, the gradients strongly align with "
+         "what we call the naïve loss minimization (NLM) direction, and that floating point errors in the softmax "
+         "cause softmax collapse.", "NLM"),
+        ("Language models answer inconsistently. We propose a framework for measuring the consistency between "
+         "generation and validation. To improve the consistency of LMs, we propose to finetune on the filtered "
+         "generator and validator responses that are GV-consistent, and call this approach consistency fine-tuning.",
+         None),
+    ],
+)
+def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, name: str | None) -> None:
+    # "what we call the naive loss minimization", "call this approach consistency fine-tuning": "loss" and
+    # "approach" are role nouns, but the word after them is an English word ("minimization: ..." before).
+    assert coined_name(abstract) == name
+    assert not infer_title(abstract)[:1].islower()
