@@ -441,6 +441,8 @@ def _in_math(prose: str, tok: str) -> bool:
         end = at + len(tok)
         before = prose[at - 1] if at else " "
         after = prose[end] if end < len(prose) else " "
+        if before == " " and after in " ,.;:":
+            return False  # most names: a word among words
         if not (_is_word_char(before) or before in "+-" or _is_word_char(after) or after == "-"):  # the whole word
             if not (_ARGUMENT.match(prose, end) or before in "_)" or _argument_of_letter(prose, at) or (
                     before == "/" and "." not in prose[prose.rfind(" ", 0, at) + 1 : at])):  # not github.com/x/Name
@@ -582,7 +584,9 @@ def _spelled_out(before: str, acronym: str) -> str:
             continue
         if _initials_match(" ".join(words[i:]), acronym):
             # "large language models' (LLMs) ability": the acronym abbreviates the words, not their possessive
-            phrase = " ".join(words[i:]).strip(" ,;:").removesuffix("'s").removesuffix("\u2019s").rstrip("'\u2019")
+            phrase = " ".join(words[i:]).strip(" ,;:")
+            if phrase[-1] in "s'\u2019":
+                phrase = phrase.removesuffix("'s").removesuffix("\u2019s").rstrip("'\u2019")
             if len(phrase.split()) >= 2:
                 return phrase
             break
