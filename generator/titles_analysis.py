@@ -110,17 +110,63 @@ def _clean(text: str) -> str:
 
 
 def _drop_asides(text: str) -> str:
-    r"""Remove bracketed asides ("(GFD)", "[12]") with the spaces before them.
+    r"""Remove bracketed asides ("(GFD)", "[12]") with the spaces before them, and list markers ("a)", "ii)").
 
-    The same as ``re.sub(r"\s*" + _ASIDE.pattern, "", text)``, but the scan opens on the
-    bracket: a pattern that opens with ``\s*`` is tried at every position.
+    The asides go as ``re.sub(r"\s*" + _ASIDE.pattern, "", text)`` would take them, but the
+    scan opens on the bracket: a pattern that opens with ``\s*`` is tried at every position.
     """
-    if "(" not in text and "[" not in text:
-        return text  # most sentences: no scan at all
+    if ")" not in text and "]" not in text:
+        return text  # most sentences: no scan at all (an aside or a marker closes with one)
+    if ") " in text and _MARKER_END.search(text):
+        text = _drop_markers(text)
     parts = _ASIDE.split(text)
     if len(parts) == 1:
         return text
     return "".join([part.rstrip() for part in parts[:-1]]) + parts[-1]
+
+
+# A ")" and a space closing a word of one to four characters, as a list marker's does ("b) ",
+# "iii) "): the cheap test before _drop_markers looks closer. (It opens on the bracket.)
+_MARKER_END = re.compile(r"\) (?:(?<=(?<!\S)\w\) )|(?<=(?<!\S)\w\w\) )|(?<=(?<!\S)\w{3}\) )|(?<=(?<!\S)\w{4}\) ))")
+
+
+def _is_marker(token: str) -> bool:
+    """Tell whether the word before a ")" numbers an item of a list: "a", "b", "ii", "3"."""
+    if len(token) == 1:
+        return "a" <= token <= "z" or "A" <= token <= "Z" or "0" <= token <= "9"
+    if len(token) == 2 and token.isdecimal():
+        return True
+    return 1 < len(token) <= 4 and (token.strip("ivx") == "" or token.strip("IVX") == "")
+
+
+def _drop_markers(text: str) -> str:
+    """Take out the markers that number the items of a list ("a) signed momentum ... and b) Adalayer").
+
+    A marker is a short word closed by a ")" that no "(" opens, then a space: not the argument
+    of "f(x, y)" or "O(n log n)", nor the end of "(with p = 2)"; "(a)" and "(ii)" are asides and
+    go with them. After a word a comma takes its place, so no phrase runs from one item into
+    the next: "Adam and b) Adalayer" is "Adam and, Adalayer", never "Adam and B Adalayer".
+    """
+    out: list[str] = []
+    start = 0
+    lone = 0  # markers taken out so far: their ")" close no "("
+    at = text.find(") ")
+    while at >= 0:
+        begin = text.rfind(" ", 0, at) + 1
+        if (
+            at - begin <= 4  # most brackets close a longer word: no call
+            and _is_marker(text[begin:at])
+            and text.count("(", 0, begin) <= text.count(")", 0, begin) - lone
+        ):
+            head = text[start:begin]
+            out.append(head[:-1] + ", " if begin > 1 and text[begin - 2] not in ",;:" else head)
+            start = at + 2
+            lone += 1
+        at = text.find(") ", at + 1)
+    if not out:
+        return text
+    out.append(text[start:])
+    return "".join(out)
 
 
 def _sentences(prose: str) -> tuple[tuple[str, ...], list[int]]:

@@ -64,8 +64,10 @@ _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
-    dependent agnostic inspired enhanced augmented conditioned induced""".split()
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent""".split()
 )
+# A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
 
 
 def _participle_end(part: str) -> bool:
@@ -284,6 +286,8 @@ def _find_name(
         low = tok.casefold()
         if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
             return
+        if tok[0].isdigit() and _QUANTITY.fullmatch(tok):
+            return
         scores[tok] = scores.get(tok, 0.0) + points
 
     def weight(pos: int) -> float:
@@ -299,7 +303,8 @@ def _find_name(
             add(m.group(1), 8 * weight(end))
     intros = _occurrences(prose, _INTRO_WORDS)  # shared by the three "called X" scans below
     for m in _windowed(_DUB_OUR, prose, intros, 15, 140):
-        add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
+        if m.group(1)[0].isupper() or _namelike(m.group(1)):  # not "call the naive loss minimization"
+            add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
     if "(" in prose:
         for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
             spelled, tok = m.group(1).strip(), m.group(2)
@@ -403,6 +408,11 @@ def _find_name(
     if not scores:
         return None, ""
     best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
+    while _in_math(prose, best):
+        del scores[best]  # "such as SO(3)": a group, not the paper's name
+        if not scores:
+            return None, ""
+        best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
     if scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
@@ -410,6 +420,41 @@ def _find_name(
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
+
+
+# A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
+_ARGUMENT = re.compile(r"\([^()]{1,10}\)")
+
+
+def _in_math(prose: str, tok: str) -> bool:
+    """Tell whether ``tok`` is written only as math: a symbol, not a name.
+
+    That is with a bracketed argument ("SO(3)", "(1+O(α))"), glued inside a formula after "_",
+    ")" or "/" ("∑_(t=1)Tσ_t²" once "^" is gone, "Ω(lnn/lnlnN)"), or as the argument of a
+    one-letter symbol ("Ω(logT)").
+    "we propose DeFT(Decoding with Flash Tree-Attention)" brackets a spelling-out, not an
+    argument, and a name the prose also writes as a word is a name.
+    """
+    seen = False
+    at = prose.find(tok)
+    while at >= 0:
+        end = at + len(tok)
+        before = prose[at - 1] if at else " "
+        after = prose[end] if end < len(prose) else " "
+        if before == " " and after in " ,.;:":
+            return False  # most names: a word among words
+        if not (_is_word_char(before) or before in "+-" or _is_word_char(after) or after == "-"):  # the whole word
+            if not (_ARGUMENT.match(prose, end) or before in "_)" or _argument_of_letter(prose, at) or (
+                    before == "/" and "." not in prose[prose.rfind(" ", 0, at) + 1 : at])):  # not github.com/x/Name
+                return False
+            seen = True
+        at = prose.find(tok, end)
+    return seen
+
+
+def _argument_of_letter(prose: str, at: int) -> bool:
+    """Tell whether ``prose[at:]`` opens the argument of a one-letter symbol: "Ω(logT)", "O(logT)", not "Learning(DeMul)"."""
+    return at > 1 and prose[at - 1] == "(" and prose[at - 2].isalpha() and (at == 2 or not _is_word_char(prose[at - 3]))
 
 
 def _describes(repo: str, prose: str) -> bool:
@@ -538,7 +583,10 @@ def _spelled_out(before: str, acronym: str) -> str:
                                                                                    and any(w[:1].isupper() for w in words[i + 1 :])):
             continue
         if _initials_match(" ".join(words[i:]), acronym):
+            # "large language models' (LLMs) ability": the acronym abbreviates the words, not their possessive
             phrase = " ".join(words[i:]).strip(" ,;:")
+            if phrase[-1] in "s'\u2019":
+                phrase = phrase.removesuffix("'s").removesuffix("\u2019s").rstrip("'\u2019")
             if len(phrase.split()) >= 2:
                 return phrase
             break

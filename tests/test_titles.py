@@ -361,7 +361,7 @@ def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
     aside = re.compile(r"\s*(?:\[|(?<!\b[A-Z])(?<!\b[A-Z]{2})(?<!\b[a-z])\()[^()\[\]]*[)\]]")  # "E(3)" is no aside
     our = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique"
                      r"|benchmark|dataset)\b")
-    assert analysis._drop_asides(text) == aside.sub("", text)
+    assert analysis._drop_asides(text) == aside.sub("", analysis._drop_markers(text))
     plain = our.search(text)
     fast = analysis._CUE_OUR.search(text)
     assert (fast and fast.span()) == (plain and plain.span())
@@ -1135,3 +1135,143 @@ def test_a_symbol_keeps_its_argument_in_the_title(abstract: str, kept: str) -> N
     from generator import enrich
 
     assert kept in infer_title(enrich.convert_abstract(abstract).text)
+
+
+ADAM = (  # iclr2025-dev.txt line 1187, shortened: titled "... of Adam and B Adalayer" before
+    "Our results suggest to practitioners that the choice of optimizer can be guided by practical considerations "
+    "like memory constraints and ease of implementation, as no single algorithm emerged as a clear winner in terms "
+    "of performance or stability to hyperparameter misspecification. Given our findings, we further dissect these "
+    "approaches, examining two simplified versions of Adam: a) signed momentum (Signum) which we see recovers both "
+    "the performance and hyperparameter stability of Adam and b) Adalayer, a layerwise variant of Adam which we "
+    "introduce to study the impact on Adam's preconditioning for different layers of the network. Examining "
+    "Adalayer leads us to the conclusion that, perhaps surprisingly, adaptivity on both the last layer and "
+    "LayerNorm parameters in particular are necessary for retaining performance and stability to learning rate"
+)
+
+
+def test_a_list_marker_never_reaches_the_title() -> None:
+    # "b)" numbers an item of a list: not a word of any phrase ("Adam and B Adalayer").
+    title = infer_title(ADAM)
+    assert title == "Performance and Hyperparameter Stability of Adam"
+    assert " B " not in infer_title(ADAM.replace("a) ", "i) ").replace("b) ", "ii) ").replace("Adam and", "Adam and B"))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "phrase_text"),
+    [
+        ("two versions of Adam: a) signed momentum (Signum) and b) Adalayer, a variant",
+         "two versions of Adam: signed momentum and, Adalayer, a variant"),
+        ("we find that 1) many-shot gains and 2) influential examples matter.",
+         "we find that, many-shot gains and, influential examples matter."),
+        ("leads to: i) an NP-hard problem; and ii) a search space", "leads to: an NP-hard problem; and, a search space"),
+        # Not markers: a symbol's argument, the end of a parenthetical, a marker with nothing after it.
+        ("f(x, y) and O(n log n) and E(3) equivariance", "f(x, y) and O(n log n) and E(3) equivariance"),
+        ("a reward function (represented as a function R) of behaviour", "a reward function of behaviour"),
+        ("models (Mistral and Llama 3) and sizes", "models and sizes"),
+        ("the last item b)", "the last item b)"),
+    ],
+)
+def test_list_markers_leave_the_phrase_text_and_math_stays(sentence: str, phrase_text: str) -> None:
+    from generator import titles_analysis as analysis
+
+    assert analysis._drop_asides(sentence) == phrase_text
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Molecules rotate freely in space. We present an equivariant network for groups such as SO(3), which learns "
+         "rotation-invariant features of point clouds. Our network is equivariant to SO(3) by design.",
+         "Equivariant Network for Groups"),
+        ("Rotations matter in protein design. There is a need for guided flow methods on complex geometries such as "
+         "SO(3), which prevails in scientific applications like protein design. We develop practical algorithms for "
+         "solving optimal control in guided ODE-based generation and analyse their convergence in both Euclidean "
+         "space and SO(3).", "Practical Algorithms for Solving Optimal Control in Guided ODE-Based Generation"),
+        ("Clustering is hard. We give a framework that returns a (1+O(ε))-approximation for fair k-means clustering "
+         "in near-linear time.", "1+O(ε) Approximation for Fair K-Means Clustering"),
+    ],
+)
+def test_a_symbol_with_its_argument_is_no_name(abstract: str, title: str) -> None:
+    # "such as SO(3)" names a group, "O(ε)" an order: not the paper's method ("SO: ...", "1+O: ...").
+    assert coined_name(abstract) is None
+    assert infer_title(abstract) == title
+
+
+def test_a_name_with_a_bracketed_spelling_is_still_a_name() -> None:
+    text = ("Decoding is slow on trees of prompts. To address these challenges, we propose DeFT(Decoding with Flash "
+            "Tree-Attention), a hardware-efficient attention algorithm with prefix-aware KV cache partitions.")
+    assert coined_name(text) == "DeFT"
+
+
+def test_an_acronym_spelled_out_before_a_possessive_leaves_no_apostrophe_in_the_title() -> None:
+    # "Language models' (LMs) proficiency": "LMs" abbreviates "Language models", not their possessive.
+    text = ("Language models' (LMs) proficiency in handling deterministic symbolic reasoning and rule-based tasks "
+            "remains limited due to their dependency implicit learning on textual data. To enable fully rule "
+            "comprehension ability, we explore how to incorporate compiled neural networks (CoNNs) which weight is "
+            "specially designed into the architecture of LMs, to achieve high accuracy and robust performance.")
+    assert infer_title(text) == "CoNNs: Compiled Neural Networks for Language Models"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Domain-specific corpora help language models. We propose a simple method for transforming raw corpora into "
+         "reading comprehension texts. Notably, our 7B language model achieves competitive performance with "
+         "domain-specific models of much larger scales.", "Transforming Raw Corpora into Reading Comprehension Texts"),
+        ("Long context matters. We scale our model to 1.3B parameters and train it on 300B tokens, and show that our "
+         "method for sparse attention scales.", "Sparse Attention Scales"),
+        ("Selecting queries is hard. We study query selection using both model score and uncertainty, prove that it "
+         "is NP-hard, and present approximation algorithms.", "Query Selection"),
+    ],
+)
+def test_a_size_or_a_complexity_class_is_no_name(abstract: str, title: str) -> None:
+    # "our 7B language model", "1.3B parameters", "NP-hard": a size and a modifier, not the paper's name.
+    assert coined_name(abstract) is None
+    assert infer_title(abstract) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Online regression is well studied. We show a regret bound for online regression with Lipschitz losses, and "
+         "prove that Ω(logT) bits of space are necessary for any algorithm.",
+         "Regret Bound for Online Regression with Lipschitz Losses"),
+        ("Depth helps. We show that the expressive power of ReLU networks grows with depth: such functions can only be "
+         "represented by networks with at least Ω(lnn/lnlnN) layers.", "Expressive Power of ReLU Networks Grows with Depth"),
+        ("Dueling bandits compare arms. We propose a SupLinUCB-type algorithm that enjoys computational efficiency and "
+         "a variance-aware regret bound Õ(d√(∑_(t=1)^Tσ_t²)+d), where σ_t is the variance.",
+         "SupLinUCB-Type Algorithm for Enjoying Computational Efficiency"),
+    ],
+)
+def test_a_piece_of_a_formula_is_no_name(abstract: str, title: str) -> None:
+    # "Ω(logT)", "Ω(lnn/lnlnN)", "^Tσ_t²": the words of a formula, once converted, are no coined name.
+    from generator import enrich
+
+    text = enrich.convert_abstract(abstract).text
+    assert coined_name(text) is None
+    assert infer_title(text) == title
+
+
+def test_a_name_written_only_in_a_code_link_path_is_still_a_name() -> None:
+    text = ("Code matters. We propose LiNeS, a post-training editing technique for models. Our source code is "
+            "available at github.com/wang-kee/LiNeS")
+    assert infer_title(text) == "LiNeS: Post-Training Editing for Models"
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Grokking is sudden generalization. We show that without regularization, the gradients strongly align with "
+         "what we call the naïve loss minimization (NLM) direction, and that floating point errors in the softmax "
+         "cause softmax collapse.", "NLM"),
+        ("Language models answer inconsistently. We propose a framework for measuring the consistency between "
+         "generation and validation. To improve the consistency of LMs, we propose to finetune on the filtered "
+         "generator and validator responses that are GV-consistent, and call this approach consistency fine-tuning.",
+         None),
+    ],
+)
+def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, name: str | None) -> None:
+    # "what we call the naive loss minimization", "call this approach consistency fine-tuning": "loss" and
+    # "approach" are role nouns, but the word after them is an English word ("minimization: ..." before).
+    assert coined_name(abstract) == name
+    assert not infer_title(abstract)[:1].islower()
