@@ -1275,3 +1275,21 @@ def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, na
     # "approach" are role nouns, but the word after them is an English word ("minimization: ..." before).
     assert coined_name(abstract) == name
     assert not infer_title(abstract)[:1].islower()
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("We initiate the study of one-pass streaming algorithms for underdetermined $\\ell_p$ linear regression "
+         "problems. We show bounds.", "One-Pass Streaming Algorithms for Underdetermined ℓ_p Linear Regression Problems"),
+        ("Robustness matters. We propose a sparse $\\ell_0$-norm attack for adversarial robustness of image "
+         "classifiers.", "Sparse ℓ₀-Norm Attack for Adversarial Robustness of Image Classifiers"),
+        ("Certification is hard. We derive a tight $\\ell_2$ certified robustness radius for randomized smoothing.",
+         "Tight ℓ₂ Certified Robustness Radius for Randomized Smoothing"),
+    ],
+)
+def test_a_norm_stays_whole_in_a_title(abstract: str, title: str) -> None:
+    # "ℓ_p linear regression" once became "P Linear Regression": the "ℓ" was no word character of a phrase.
+    from generator import enrich
+
+    assert infer_title(enrich.convert_abstract(abstract).text) == title
