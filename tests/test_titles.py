@@ -1293,3 +1293,23 @@ def test_a_norm_stays_whole_in_a_title(abstract: str, title: str) -> None:
     from generator import enrich
 
     assert infer_title(enrich.convert_abstract(abstract).text) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Class-incremental learning is becoming more popular as it helps models widen their applicability while "
+         "not forgetting what they already know. However, the experts are usually trained all at once using whole "
+         "task data. To address this limitation, we introduce a novel approach named SEED. SEED selects only one, "
+         "the most optimal expert for a considered task.", "SEED: Class-Incremental Learning"),
+        ("Cross-encoder (CE) models perform better than dual-encoders at estimating query-item relevance. In this "
+         "paper, we address these shortcomings with our proposed sparse-matrix factorization based method that "
+         "efficiently computes latent query and item representations to approximate CE scores and performs k-NN "
+         "search with the approximate CE similarity. Our method produces a high-quality approximation of item "
+         "embeddings.", "K-NN Search with the Approximate CE Similarity"),
+    ],
+)
+def test_no_title_starts_on_a_finite_verb(abstract: str, title: str) -> None:
+    # "as it helps models widen ...", "... and performs k-NN search": the phrase after "it" or "and" once
+    # began on its verb ("SEED: Helps Models Widen", "Performs K-NN Search ...").
+    assert infer_title(abstract) == title
