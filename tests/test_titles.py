@@ -1313,3 +1313,19 @@ def test_no_title_starts_on_a_finite_verb(abstract: str, title: str) -> None:
     # "as it helps models widen ...", "... and performs k-NN search": the phrase after "it" or "and" once
     # began on its verb ("SEED: Helps Models Widen", "Performs K-NN Search ...").
     assert infer_title(abstract) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Multi-sensor fusion is widely used for 3D object detection with camera and LiDAR sensors. We propose an "
+         "attack framework that targets fusion models through the camera. Our attack can decrease the mean average "
+         "precision (mAP) of detection performance from 0.824 to 0.353.", None),
+        ("Alignment is hard. We propose MAP, a model-agnostic preference method for aligning language models with "
+         "human values.", "MAP"),
+    ],
+)
+def test_a_metric_in_mixed_case_is_no_name(abstract: str, name: str | None) -> None:
+    # "mean average precision (mAP)" once named the paper "mAP: Average Precision of ..."; "MAP" stays a name.
+    assert coined_name(abstract) == name
+    assert infer_title(abstract).startswith(f"{name}: ") if name else ":" not in infer_title(abstract)
