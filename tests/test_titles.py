@@ -1329,3 +1329,29 @@ def test_a_metric_in_mixed_case_is_no_name(abstract: str, name: str | None) -> N
     # "mean average precision (mAP)" once named the paper "mAP: Average Precision of ..."; "MAP" stays a name.
     assert coined_name(abstract) == name
     assert infer_title(abstract).startswith(f"{name}: ") if name else ":" not in infer_title(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Motivated by the problem of fast processing of attention matrices, we study fast algorithms for computing "
+         "matrix-vector products for asymmetric Gaussian Kernel matrices $K\\in \\mathbb{R}^{n\\times n}$. Our "
+         "algorithms rely on the kernel density estimation.",
+         "Fast Algorithms for Computing Matrix-Vector Products for Asymmetric Gaussian Kernel Matrices"),
+        ("In this paper, we consider a multi-agent setting where a well-trained victim agent $\\nu$ is exploited by "
+         "an attacker controlling another agent $\\alpha$ with an adversarial policy.", "Well-Trained Victim Agent"),
+    ],
+)
+def test_a_title_does_not_end_on_a_formula_variable(abstract: str, title: str) -> None:
+    # "... Kernel Matrices K", "Victim Agent Ν": the letter a formula names is no word of a title.
+    from generator import enrich
+
+    assert infer_title(enrich.convert_abstract(abstract).text) == title
+
+
+def test_a_variable_after_a_size_stays() -> None:
+    # "a sample of size N": the letter completes the noun before it.
+    from generator.titles_grammar import _trim
+
+    assert _trim(["Sample", "of", "Size", "N"]) == ["Sample", "of", "Size", "N"]
+    assert _trim(["Kernel", "Matrices", "K"]) == ["Kernel", "Matrices"]
