@@ -72,6 +72,8 @@ def _is_verbish(word: str) -> bool:
 
 
 _ARTICLES = frozenset(("the", "a", "an"))
+# Nouns a variable completes ("Sample of Size N", "Rank r"): a title keeps the letter after them.
+_SIZES = frozenset("size sizes rank dimension dimensions degree order length width depth".split())
 
 
 def _plain_verb(word: str, finite: bool) -> bool:
@@ -93,6 +95,8 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Adversarial Attack on Sequential" lost its noun
         elif len(words) > 1 and (last in _LAST_ADVERBS or len(last) > 4 and last.endswith("ly") and not last.endswith(_NOT_ADVERB)):
             words = words[:-1]  # "Recognition Models with Parametrically": an adverb cut from its verb
+        elif len(last) == 1 and len(words) > 1 and last.isalpha() and words[-2].lower() not in _SIZES:
+            words = words[:-1]  # "Gaussian Kernel Matrices K", "Victim Agent ν": a formula's variable, not a word
         elif last.endswith(("'s", "\u2019s")) and len(last) > 3:
             words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
         else:

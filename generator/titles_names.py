@@ -39,7 +39,7 @@ def _namelike(tok: str) -> bool:
         return False  # "Transformer", "Self-attention": one opening capital and no version
     if len(tok) < 2 or not any(c.isalpha() for c in tok):
         return False
-    if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES:
+    if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES or tok in _METRICS:
         return False
     if tok[0].islower() and _INNER_CAP.search(tok):
         return False  # "geneRative", "emboDied": a word spelled to hint at an acronym
@@ -60,6 +60,9 @@ def _namelike(tok: str) -> bool:
     return upper >= 1 and not tok[0].isupper()  # f-FERM, iTransformer, lpNTK
 
 
+# Metrics written in mixed case: an abstract reports them, never coins them. Matched as written,
+# not on the case-insensitive COMMON_NAMES, since "MAP" is also a name ("MAP estimation").
+_METRICS = frozenset("mAP mIoU mAcc mAR".split())
 _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(

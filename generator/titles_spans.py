@@ -32,6 +32,7 @@ from .titles_lexicon import (
     _SUBJECT,
     _TO_NOUNS,
     _VERBS,
+    _VERBS_S_MID,
     _VERBS_S_THAT,
     _VERBS_S_TO,
     _VERB_AFTER_AND,
@@ -60,8 +61,9 @@ from .titles_weights import (
 # prepositions is a candidate, scored by topic-word density and length.
 
 _SPAN_TOKEN = re.compile(
-    # A word, with the short argument it may carry ("E(3)", "SO(3)", "O(n log n)").
-    r"(?:[A-Za-z0-9\u0370-\u03ff][\w\-'\u2019+/.\u0370-\u03ff]*[\w+\u0370-\u03ff]|[A-Za-z0-9\u0370-\u03ff])"
+    # A word, with the short argument it may carry ("E(3)", "SO(3)", "O(n log n)"); a norm
+    # ("ℓ_p", "ℓ₂", "ℓ_∞-ball") is one word, not a stray "p" nor dropped.
+    r"(?:[A-Za-z0-9\u0370-\u03ff\u2113][\w\-'\u2019+/.\u0370-\u03ff\u221e]*[\w+\u0370-\u03ff\u221e]|[A-Za-z0-9\u0370-\u03ff\u2113])"
     r"(?:\([\w ^+\-]{1,10}\)(?![\w(]))?"
     r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
 )
@@ -234,6 +236,9 @@ def _candidates(a: "_Analysis") -> list[tuple[list[str], float, int]]:
                         i > 1 and lows[i - 2] in _VERB_NEXT and lows[i - 1].endswith("ly")):
                     i += 1  # after "that", "can", "to" (and an adverb: "that typically") comes a verb, not a noun phrase
                     continue
+                if lows[i] in _FINITE_S and i and lows[i - 1] in _BEFORE_FINITE:
+                    i += 1  # "as it helps models widen", "and performs k-NN search": a finite verb, then its object
+                    continue
                 if lows[i] in _STOP:  # no noun phrase starts on a clause word (_walk would say so, slower)
                     subject = subject and i == 0 and lows[i] in _OPENING_CLAUSE  # "While LLMs excel, ..."
                     i += 1
@@ -288,6 +293,11 @@ _SUBJECT_END = frozenset(
 )
 # Words opening a subordinate clause whose subject still names the field ("While LLMs excel ...").
 _OPENING_CLAUSE = frozenset("while although though as since because when whereas".split())
+# Words after which a known verb in -s is finite, not a plural noun ("it helps", "and performs").
+_BEFORE_FINITE = frozenset("it and but".split())
+_FINITE_S = frozenset(
+    w for w in _VERBS_S_MID | _VERB_AFTER_AND | _VERBS_S_TO | _VERBS_S_THAT | {"gives"} if w.endswith("s")
+)
 _VERB_NEXT = frozenset("that which who to can could will would may might must should often now".split())
 
 

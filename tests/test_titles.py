@@ -1275,3 +1275,83 @@ def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, na
     # "approach" are role nouns, but the word after them is an English word ("minimization: ..." before).
     assert coined_name(abstract) == name
     assert not infer_title(abstract)[:1].islower()
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("We initiate the study of one-pass streaming algorithms for underdetermined $\\ell_p$ linear regression "
+         "problems. We show bounds.", "One-Pass Streaming Algorithms for Underdetermined ℓ_p Linear Regression Problems"),
+        ("Robustness matters. We propose a sparse $\\ell_0$-norm attack for adversarial robustness of image "
+         "classifiers.", "Sparse ℓ₀-Norm Attack for Adversarial Robustness of Image Classifiers"),
+        ("Certification is hard. We derive a tight $\\ell_2$ certified robustness radius for randomized smoothing.",
+         "Tight ℓ₂ Certified Robustness Radius for Randomized Smoothing"),
+    ],
+)
+def test_a_norm_stays_whole_in_a_title(abstract: str, title: str) -> None:
+    # "ℓ_p linear regression" once became "P Linear Regression": the "ℓ" was no word character of a phrase.
+    from generator import enrich
+
+    assert infer_title(enrich.convert_abstract(abstract).text) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Class-incremental learning is becoming more popular as it helps models widen their applicability while "
+         "not forgetting what they already know. However, the experts are usually trained all at once using whole "
+         "task data. To address this limitation, we introduce a novel approach named SEED. SEED selects only one, "
+         "the most optimal expert for a considered task.", "SEED: Class-Incremental Learning"),
+        ("Cross-encoder (CE) models perform better than dual-encoders at estimating query-item relevance. In this "
+         "paper, we address these shortcomings with our proposed sparse-matrix factorization based method that "
+         "efficiently computes latent query and item representations to approximate CE scores and performs k-NN "
+         "search with the approximate CE similarity. Our method produces a high-quality approximation of item "
+         "embeddings.", "K-NN Search with the Approximate CE Similarity"),
+    ],
+)
+def test_no_title_starts_on_a_finite_verb(abstract: str, title: str) -> None:
+    # "as it helps models widen ...", "... and performs k-NN search": the phrase after "it" or "and" once
+    # began on its verb ("SEED: Helps Models Widen", "Performs K-NN Search ...").
+    assert infer_title(abstract) == title
+
+
+@pytest.mark.parametrize(
+    ("abstract", "name"),
+    [
+        ("Multi-sensor fusion is widely used for 3D object detection with camera and LiDAR sensors. We propose an "
+         "attack framework that targets fusion models through the camera. Our attack can decrease the mean average "
+         "precision (mAP) of detection performance from 0.824 to 0.353.", None),
+        ("Alignment is hard. We propose MAP, a model-agnostic preference method for aligning language models with "
+         "human values.", "MAP"),
+    ],
+)
+def test_a_metric_in_mixed_case_is_no_name(abstract: str, name: str | None) -> None:
+    # "mean average precision (mAP)" once named the paper "mAP: Average Precision of ..."; "MAP" stays a name.
+    assert coined_name(abstract) == name
+    assert infer_title(abstract).startswith(f"{name}: ") if name else ":" not in infer_title(abstract)
+
+
+@pytest.mark.parametrize(
+    ("abstract", "title"),
+    [
+        ("Motivated by the problem of fast processing of attention matrices, we study fast algorithms for computing "
+         "matrix-vector products for asymmetric Gaussian Kernel matrices $K\\in \\mathbb{R}^{n\\times n}$. Our "
+         "algorithms rely on the kernel density estimation.",
+         "Fast Algorithms for Computing Matrix-Vector Products for Asymmetric Gaussian Kernel Matrices"),
+        ("In this paper, we consider a multi-agent setting where a well-trained victim agent $\\nu$ is exploited by "
+         "an attacker controlling another agent $\\alpha$ with an adversarial policy.", "Well-Trained Victim Agent"),
+    ],
+)
+def test_a_title_does_not_end_on_a_formula_variable(abstract: str, title: str) -> None:
+    # "... Kernel Matrices K", "Victim Agent Ν": the letter a formula names is no word of a title.
+    from generator import enrich
+
+    assert infer_title(enrich.convert_abstract(abstract).text) == title
+
+
+def test_a_variable_after_a_size_stays() -> None:
+    # "a sample of size N": the letter completes the noun before it.
+    from generator.titles_grammar import _trim
+
+    assert _trim(["Sample", "of", "Size", "N"]) == ["Sample", "of", "Size", "N"]
+    assert _trim(["Kernel", "Matrices", "K"]) == ["Kernel", "Matrices"]
