@@ -46,11 +46,21 @@ def _title_case(phrase: str) -> str:
         elif i > 0 and word.casefold() in _SMALL:
             out.append(word.casefold())
         elif "-" not in word:  # most words: no parts to case one by one
-            out.append(word[:1].upper() + word[1:] if word[:1].islower() and word[1:] == word[1:].lower() else word)
+            out.append(_capitalised(word))
         else:
-            out.append("-".join(p[:1].upper() + p[1:] if p[:1].islower() and p[1:] == p[1:].lower() else p
-                                for p in word.split("-")))
+            out.append("-".join(_capitalised(part) for part in word.split("-")))
     return " ".join(out)
+
+
+def _capitalised(word: str) -> str:
+    """Return a lower-case word capitalised, any other as written.
+
+    A word that opens on a Greek letter is a symbol ("α parameter", "ψ-class", "β-VAE"):
+    its capital is another symbol (Σ is not σ), so it stays as the abstract writes it.
+    """
+    if word[:1].islower() and word[1:] == word[1:].lower() and not "\u0370" <= word[0] <= "\u03ff":
+        return word[:1].upper() + word[1:]
+    return word
 
 
 def _fit(text: str, limit: int) -> str:

@@ -1355,3 +1355,18 @@ def test_a_variable_after_a_size_stays() -> None:
 
     assert _trim(["Sample", "of", "Size", "N"]) == ["Sample", "of", "Size", "N"]
     assert _trim(["Kernel", "Matrices", "K"]) == ["Kernel", "Matrices"]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "title"),
+    [
+        ("meticulously tuned α parameter for recommendations", "Meticulously Tuned α Parameter for Recommendations"),
+        ("enumerative geometry for ψ-class intersection", "Enumerative Geometry for ψ-Class Intersection"),
+        ("disentangling with β-VAE models", "Disentangling with β-VAE Models"),
+    ],
+)
+def test_title_case_leaves_a_greek_symbol_as_written(phrase: str, title: str) -> None:
+    # σ and Σ are different symbols: capitalising "α" gave "Tuned Α Parameter" (iclr2024-dev, line 699).
+    from generator.titles import _title_case
+
+    assert _title_case(phrase) == title
