@@ -133,7 +133,7 @@ _MARKER_END = re.compile(r"\) (?:(?<=(?<!\S)\w\) )|(?<=(?<!\S)\w\w\) )|(?<=(?<!\
 def _is_marker(token: str) -> bool:
     """Tell whether the word before a ")" numbers an item of a list: "a", "b", "ii", "3"."""
     if len(token) == 1:
-        return "a" <= token <= "z" or "A" <= token <= "Z" or "0" <= token <= "9"
+        return token.isascii() and token.isalnum()
     if len(token) == 2 and token.isdecimal():
         return True
     return 1 < len(token) <= 4 and (token.strip("ivx") == "" or token.strip("IVX") == "")

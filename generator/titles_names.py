@@ -408,15 +408,11 @@ def _find_name(
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
-    if not scores:
-        return None, ""
-    best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
-    while _in_math(prose, best):
-        del scores[best]  # "such as SO(3)": a group, not the paper's name
-        if not scores:
-            return None, ""
-        best = max(sorted(scores), key=lambda t: (scores[t], counts.get(t, 0)))
-    if scores[best] < 2.4:
+    # The best scored, then the most used, then the first in order; one written only as math
+    # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
+    ranked = sorted(scores, key=lambda t: (-scores[t], -counts.get(t, 0), t))
+    best = next((t for t in ranked if not _in_math(prose, t)), None)
+    if best is None or scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
     longer = [t for t in counts if t.startswith(best + "-") and t not in compared and _suffix_ok(t[len(best) + 1 :])]
@@ -588,7 +584,7 @@ def _spelled_out(before: str, acronym: str) -> str:
         if _initials_match(" ".join(words[i:]), acronym):
             # "large language models' (LLMs) ability": the acronym abbreviates the words, not their possessive
             phrase = " ".join(words[i:]).strip(" ,;:")
-            if phrase[-1] in "s'\u2019":
+            if phrase.endswith(("'s", "\u2019s", "'", "\u2019")):
                 phrase = phrase.removesuffix("'s").removesuffix("\u2019s").rstrip("'\u2019")
             if len(phrase.split()) >= 2:
                 return phrase
