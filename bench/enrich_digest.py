@@ -23,13 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator import enrich, readers  # noqa: E402
-from generator.topics_load import load_taxonomy  # noqa: E402
+from generator import enrich, read  # noqa: E402
+from generator.enrich.topics import load_taxonomy  # noqa: E402
+from generator.pipeline.background import default_jobs  # noqa: E402
+from generator.pipeline.run import paper_map  # noqa: E402
 
 
 def enriched_lines(paths: list[Path], jobs: int | None) -> list[str]:
     """Return every paper of the corpora, enriched, as one JSON line each (keys sorted)."""
-    papers = enrich.enrich(readers.read_inputs(paths), load_taxonomy(None), jobs=jobs)
+    papers = enrich.enrich(read.read_inputs(paths), load_taxonomy(None), map_papers=paper_map(jobs or default_jobs()))
     return [json.dumps(dataclasses.asdict(p), ensure_ascii=False, sort_keys=True, default=str) for p in papers]
 
 

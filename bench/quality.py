@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "bench"))
 from title_eval import hygiene, name_hits, title_scores  # noqa: E402
 from topic_eval import CONCEPTS, concept_recall, coverage, macro_recall, unlisted_sample  # noqa: E402
 
-from generator.enrich import paper_id  # noqa: E402
-from generator.links import find_links  # noqa: E402
+from generator.enrich.links import find_links  # noqa: E402
+from generator.enrich.papers import paper_id  # noqa: E402
+from generator.enrich.topics import load_taxonomy  # noqa: E402
 from generator.model import Paper, Source  # noqa: E402
-from generator.topics_load import load_taxonomy  # noqa: E402
 
 PROJECT_FILES = ("mkdocs.yml", "theme", "hooks")
 PAGES = ("index.md", "about.md", "tags.md", "assets")

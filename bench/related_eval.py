@@ -33,21 +33,25 @@ import statistics  # noqa: E402
 import sys  # noqa: E402
 import time  # noqa: E402
 import tracemalloc  # noqa: E402
-
-import numpy as np  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from dataclasses import replace  # noqa: E402
 from pathlib import Path  # noqa: E402
 
+import numpy as np  # noqa: E402
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from generator import latex, related  # noqa: E402
-from generator.enrich import paper_id  # noqa: E402
-from generator.keywords import keyword_key  # noqa: E402
+from generator.enrich.keywords import keyword_key  # noqa: E402
+from generator.enrich.papers import paper_id  # noqa: E402
+from generator.enrich.tex import markup as latex  # noqa: E402
+from generator.enrich.topics import (  # noqa: E402
+    Taxonomy,
+    assign_topics,
+    load_taxonomy,  # noqa: E402
+)
 from generator.model import Paper, Source  # noqa: E402
-from generator.topics import Taxonomy, assign_topics  # noqa: E402
-from generator.topics_load import load_taxonomy  # noqa: E402
+from generator.plan import related  # noqa: E402
 
 
 def load_papers(paths: Sequence[Path], taxonomy: Taxonomy) -> list[Paper]:

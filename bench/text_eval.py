@@ -15,9 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from generator import latex, latex_math  # noqa: E402
-from generator.latex import convert  # noqa: E402
-from generator.links import find_links, github_repo  # noqa: E402
+from generator.enrich.links import find_links, github_repo  # noqa: E402
+from generator.enrich.tex import convert  # noqa: E402
+from generator.enrich.tex import markup as latex  # noqa: E402
+from generator.enrich.tex import mathml as latex_math
 
 log = logging.getLogger("bench.text_eval")
 

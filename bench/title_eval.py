@@ -7,7 +7,7 @@ Usage::
 
 ``--sample`` prints N random (fixed seed) inferred titles beside the real ones, to be read
 by a person: the overlap figures cannot tell a readable title from word salad.
-``--compare-ref`` times the generator/titles.py (and titles_*.py) of a git revision (read with
+``--compare-ref`` times the title inference (``generator/enrich/titles/``) of a git revision (read with
 ``git show``) against the working tree on the same texts, alternating rounds and reporting medians of
 process CPU time, because the machine is noisy and shared.
 
@@ -24,16 +24,16 @@ import random
 import re
 import statistics
 import subprocess
-import tempfile
 import sys
+import tempfile
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.enrich import convert_abstract  # noqa: E402
-from generator.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
+from generator.enrich.papers import convert_abstract  # noqa: E402
+from generator.enrich.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
 
 STOP_WORDS = frozenset(
     """a an the and or of for in on to with without via by from at as into onto over under
@@ -173,33 +173,39 @@ def sample(paths: Sequence[Path], n: int, seed: int) -> None:
 
 
 def _module_at(ref: str):
-    """Load generator/titles.py (and its sibling titles_*.py modules) as at git revision ``ref``.
+    """Load the title inference of git revision ``ref``: its entry module, with its siblings.
 
-    Read-only git: the files are copied into a temporary package so that the revision's
-    relative imports resolve to its own modules, not to the working tree's.
+    The titles are the package ``generator/enrich/titles/`` (entry ``infer.py``) or, before
+    that layout, ``generator/titles.py`` and its ``titles_*.py`` siblings. Read-only git: the
+    files are copied into a temporary package so that the revision's relative imports
+    resolve to its own modules, not to the working tree's.
     """
     root = Path(__file__).resolve().parents[1]
 
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
 
-    names = [n for n in git("ls-tree", "--name-only", ref, "generator/").split()
-             if Path(n).name == "titles.py" or Path(n).name.startswith("titles_") and n.endswith(".py")]
+    names = [n for n in git("ls-tree", "--name-only", ref, "generator/enrich/titles/").split() if n.endswith(".py")]
+    entry = "infer"
+    if not names:
+        names = [n for n in git("ls-tree", "--name-only", ref, "generator/").split()
+                 if Path(n).name == "titles.py" or Path(n).name.startswith("titles_") and n.endswith(".py")]
+        entry = "titles"
     pkg = Path(tempfile.mkdtemp()) / "titles_at_ref"
     pkg.mkdir()
-    (pkg / "__init__.py").write_text("", encoding="utf-8")
     for name in names:
         (pkg / Path(name).name).write_text(git("show", f"{ref}:{name}"), encoding="utf-8")
+    (pkg / "__init__.py").write_text("", encoding="utf-8")  # the revision's exports are not needed
     sys.path.insert(0, str(pkg.parent))
     try:
-        return importlib.import_module("titles_at_ref.titles")
+        return importlib.import_module(f"titles_at_ref.{entry}")
     finally:
         sys.path.remove(str(pkg.parent))
 
 
 def compare_speed(paths: Sequence[Path], ref: str, rounds: int = 7) -> None:
     """Time title + summary per abstract for ``ref`` and the working tree; print medians."""
-    import generator.titles as new
+    from generator.enrich.titles import infer as new
 
     old = _module_at(ref)
     texts = [plain(r["abstract"]) for path in paths for r in load(path)]

@@ -23,14 +23,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.topics import Taxonomy, assign_topics  # noqa: E402
-from generator.topics_load import load_taxonomy  # noqa: E402
+from generator.enrich.topics import (  # noqa: E402
+    Taxonomy,
+    assign_topics,
+    load_taxonomy,  # noqa: E402
+)
 
 
 def plain_text(abstract: str) -> str:
     """Return the abstract as the product passes it: TeX converted to plain text when possible."""
     try:
-        from generator.latex import convert
+        from generator.enrich.tex import convert
     except ImportError:
         return abstract
     try:
@@ -42,7 +45,7 @@ def plain_text(abstract: str) -> str:
 def inferred_title(text: str) -> str:
     """Return the title the product infers from plain text, or "" without generator.titles."""
     try:
-        from generator.titles import infer_title
+        from generator.enrich.titles import infer_title
     except ImportError:
         return ""
     return infer_title(text)

@@ -13,11 +13,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import __version__, pipeline, site, urls
+from . import __version__, pipeline, urls
 from .config import Settings, load_settings
-from .errors import PapersiteError
-from .lock import project_lock
-from .report import Report, show_folded
+from .errors import PapersiteError, show_folded
+from .plan.report import Report
+from .write import site
+from .write.lock import project_lock
 
 log = logging.getLogger("generator")
 
@@ -39,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
         help="abstract files (.txt plain layout, .jsonl, .csv) or folders; default: the bundled corpus in data/",
     )
     common.add_argument("-f", "--config-file", default="mkdocs.yml", help="the MkDocs configuration (default: mkdocs.yml)")
-    common.add_argument("--taxonomy", help="a topic taxonomy file (default: the shipped generator/topics.yml)")
+    common.add_argument("--taxonomy", help="a topic taxonomy file (default: the shipped generator/enrich/topics/topics.yml)")
     common.add_argument(
         "--no-cache", action="store_true", help="enrich every paper afresh (ignore .papersite-cache/)"
     )

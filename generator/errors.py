@@ -1,7 +1,19 @@
-"""The exceptions papersite raises, each turned into a clear message by the CLI."""
+"""What papersite tells a user is wrong: errors that stop a run, notices that do not.
+
+Errors are the exceptions below, each turned into a clear message (and exit status 2) by
+the command line. Notices are warnings the stages log with ``extra=notice(KIND, where)``;
+``collecting`` gathers them during a run for the quality report (``plan.report``), which
+groups them by kind. A notice marked folded (the 21st duplicate abstract) is a warning all
+the same: the report lists it, and only the command line's console leaves it out unless
+asked (-v).
+"""
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 
@@ -26,3 +38,59 @@ class OutputError(PapersiteError):
 
 class BuildError(PapersiteError):
     """The site renderer (MkDocs) failed; the previous site is left in place."""
+
+
+#: The logger every stage's logger descends from.
+ROOT_LOGGER = "generator"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One thing worth a look: its kind, where it is, and what was found."""
+
+    kind: str
+    where: str
+    message: str
+
+
+def notice(kind: str, where: object = "", folded: bool = False) -> dict[str, object]:
+    """Return the ``extra`` that marks a log record as a notice for the report.
+
+    ``folded`` notices are one of many of their kind: consoles show them only when
+    verbose (see ``show_folded``).
+    """
+    return {"notice": kind, "where": str(where), "folded": folded}
+
+
+def show_folded(record: logging.LogRecord) -> bool:
+    """A console filter: drop folded notices (a verbose console keeps them by not adding it)."""
+    return not getattr(record, "folded", False)
+
+
+class _Collector(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(level=logging.DEBUG)
+        self.notices: list[Notice] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        kind = getattr(record, "notice", None)
+        if kind:
+            where = getattr(record, "where", "")
+            message = record.getMessage().removeprefix(f"{where}: ")
+            self.notices.append(Notice(kind, where, message))
+
+
+@contextmanager
+def collecting() -> Iterator[list[Notice]]:
+    """Collect the notices logged inside the block into the yielded list.
+
+    Notices are warnings, so the loggers' levels stay as they are: lowering them would
+    make every stage's per-paper DEBUG lines cost a log record each, for nothing.
+    """
+    logger = logging.getLogger(ROOT_LOGGER)
+    collector = _Collector()
+    logger.addHandler(collector)
+    try:
+        yield collector.notices
+    finally:
+        logger.removeHandler(collector)

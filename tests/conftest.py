@@ -91,8 +91,9 @@ def enriched_records(folder: Path, records: list[dict]) -> tuple[Paper, ...]:
 
 def enriched_papers(*folders: Path) -> tuple[Paper, ...]:
     """Return the papers of ``folders``, read and enriched with the shipped taxonomy."""
-    from generator import enrich, readers
-    from generator.topics_load import load_taxonomy
+    from generator import read as readers
+    from generator.enrich import papers as enrich
+    from generator.enrich.topics import load_taxonomy
 
     return tuple(enrich.enrich(readers.read_inputs(list(folders)), load_taxonomy()))
 

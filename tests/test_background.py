@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from generator import background
-from generator.background import Background, shared_map
+from generator.pipeline import background
+from generator.pipeline.background import Background, shared_map
 
 PARENT = os.getpid()
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import cache, cli
+from generator import cli
+from generator.write import cache
 
 from .conftest import copy_project
 from .test_build import tree_digest
@@ -29,7 +30,8 @@ def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeyp
     assert (project / ".papersite-cache" / "enrich.marshal").is_file()
 
     calls = []
-    from generator import enrich, related
+    from generator.enrich import papers as enrich
+    from generator.plan import related
 
     real = enrich.enrich_one
     monkeypatch.setattr(enrich, "enrich_one", lambda *a: calls.append(1) or real(*a))
@@ -42,10 +44,12 @@ def test_a_rerun_hits_the_caches_and_gives_the_same_bytes(project: Path, monkeyp
 def test_caches_kept_by_second_processes_are_hit_by_the_next_run(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # With second processes, a forked child writes the enrichment cache and another hashes
     # the corpus for the related cache: what they kept must be what the next run looks up.
-    from generator import enrich, pipeline, related
+    from generator.enrich import papers as enrich
+    from generator.pipeline import run as pipeline
+    from generator.plan import related
 
     monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
-    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    monkeypatch.setattr(pipeline, "PARALLEL_ABOVE", 2)
     assert _generate(project, "-j", "2") == 0
     first = tree_digest(project / "site_src")
     (project / ".papersite-cache" / cache.RUN_STATE).unlink()  # or the rerun stops at once
@@ -62,16 +66,16 @@ def test_caches_kept_by_second_processes_are_hit_by_the_next_run(project: Path, 
 def test_a_first_run_hashes_no_key_or_code_until_it_saves(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # With no cache file, every look-up misses whatever the key: the keys and the code's
     # hash wait for the save (which runs in another process at scale).
-    from generator import enrich
+    from generator.enrich import papers as enrich
+    from generator.enrich.topics import load_taxonomy
     from generator.model import Paper, Source
-    from generator.topics_load import load_taxonomy
 
     papers = [Paper(f"We propose Net{i}, a network for graphs.", "ICLR", 2024, Source(Path("a.txt"), i)) for i in range(3)]
     hashed: list[str] = []
     real_key = cache.EnrichCache.key
     monkeypatch.setattr(cache.EnrichCache, "key", lambda self, paper: hashed.append("key") or real_key(self, paper))
     store = cache.EnrichCache(tmp_path, lambda: hashed.append("config") or "config")
-    enriched = enrich.enrich(papers, load_taxonomy(), cache=store, jobs=1)
+    enriched = enrich.enrich(papers, load_taxonomy(), cache=store)
     assert hashed == []
     store.save()
     assert sorted(hashed) == ["config", "key", "key", "key"]
@@ -83,7 +87,8 @@ def test_a_first_run_hashes_no_key_or_code_until_it_saves(tmp_path: Path, monkey
 def test_enrichment_is_cached_even_when_the_pages_cannot_be_written(
     project: Path, monkeypatch: pytest.MonkeyPatch, jobs: str
 ) -> None:
-    from generator import enrich, pipeline
+    from generator.enrich import papers as enrich
+    from generator.pipeline import run as pipeline
 
     monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
     papers_dir = project / "site_src" / "papers"
@@ -122,7 +127,7 @@ def test_an_edited_abstract_misses_only_for_that_paper(project: Path, monkeypatc
     assert _generate(project) == 0
     corpus = project / "data" / "iclr2025.txt"
     corpus.write_text(corpus.read_text(encoding="utf-8").replace("URLOST", "URLOST-2", 1), encoding="utf-8")
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     real = enrich.enrich_one
     seen: list[str] = []
@@ -140,17 +145,22 @@ def test_the_enrichment_key_covers_the_taxonomy_and_all_enriching_code(
     monkeypatch.setattr(cache, "PACKAGE", package)
     first = cache.enrichment_fingerprint(b"a")
     # A module that enrichment reaches only through another one still counts.
-    with (package / "titles_names.py").open("a", encoding="utf-8") as module:
+    with (package / "enrich" / "titles" / "names.py").open("a", encoding="utf-8") as module:
         module.write("# a new title rule\n")
     second = cache.enrichment_fingerprint(b"a")
     assert second != first
+    # So does the __init__.py of a package on the way, which Python runs on import.
+    with (package / "enrich" / "tex" / "__init__.py").open("a", encoding="utf-8") as module:
+        module.write("# a new export\n")
+    assert cache.enrichment_fingerprint(b"a") != second
+    second = cache.enrichment_fingerprint(b"a")
     # So does the code that reads the taxonomy file, which enrichment does not import.
-    with (package / "topics_load.py").open("a", encoding="utf-8") as module:
+    with (package / "enrich" / "topics" / "load.py").open("a", encoding="utf-8") as module:
         module.write("# a new taxonomy field\n")
     third = cache.enrichment_fingerprint(b"a")
     assert third != second
     # Code that only renders or writes pages leaves enrichment's cache valid.
-    with (package / "render.py").open("a", encoding="utf-8") as module:
+    with (package / "render" / "markdown.py").open("a", encoding="utf-8") as module:
         module.write("# a new filter\n")
     assert cache.enrichment_fingerprint(b"a") == third
 

@@ -15,8 +15,8 @@ from bibtexparser.customization import splitname
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import cite
 from generator.model import Paper, Source
+from generator.plan import cite
 
 from .conftest import enriched_records
 

@@ -98,7 +98,7 @@ def test_python_dash_m_and_the_console_script_agree(built_once: Path) -> None:
 def test_a_second_run_on_a_locked_project_stops_with_a_clear_message(
     built_once: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from generator.lock import project_lock
+    from generator.write.lock import project_lock
 
     before = tree_digest(built_once / "site_src")
     with project_lock(built_once):

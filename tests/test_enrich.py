@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.enrich import assign_slugs, enrich_one, paper_id
+from generator.enrich.papers import assign_slugs, enrich_one, paper_id
+from generator.enrich.topics import load_taxonomy
 from generator.model import Paper, Source
-from generator.topics_load import load_taxonomy
 
 
 def _paper(abstract: str, year: int = 2024) -> Paper:
@@ -57,38 +57,39 @@ def test_colliding_slugs_get_a_suffix_from_the_id_not_from_input_order() -> None
 
 def test_enriching_in_processes_gives_the_same_papers(monkeypatch: pytest.MonkeyPatch) -> None:
     from generator import enrich
+    from generator.pipeline import run as pipeline
 
-    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    monkeypatch.setattr(pipeline, "PARALLEL_ABOVE", 2)
     papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
     taxonomy = load_taxonomy()
-    assert enrich.enrich(papers, taxonomy, jobs=2) == enrich.enrich(papers, taxonomy, jobs=1)
+    assert enrich.enrich(papers, taxonomy, map_papers=pipeline.paper_map(2)) == enrich.enrich(papers, taxonomy)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_work_meanwhile_changes_nothing(monkeypatch: pytest.MonkeyPatch, jobs: int) -> None:
     from generator import enrich
+    from generator.pipeline import run as pipeline
 
-    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    monkeypatch.setattr(pipeline, "PARALLEL_ABOVE", 2)
     papers = [_paper(f"We propose Net{i}, a graph neural network for task {i}. It beats GCN.") for i in range(12)]
     taxonomy = load_taxonomy()
     calls = []
-    assert enrich.enrich(papers, taxonomy, jobs=jobs, meanwhile=lambda: calls.append(1)) == enrich.enrich(
-        papers, taxonomy, jobs=1
-    )
+    work = pipeline.paper_map(jobs, meanwhile=lambda: calls.append(1))
+    assert enrich.enrich(papers, taxonomy, map_papers=work) == enrich.enrich(papers, taxonomy)
     assert calls == [1]
 
 
 def test_a_title_made_distinct_gets_the_slug_of_its_new_title() -> None:
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     twins = [_paper("We propose TwinNet, a network for graphs."), _paper("We propose TwinNet, a network for graphs!")]
-    first, second = sorted(enrich.enrich(twins, load_taxonomy(), jobs=1), key=lambda p: p.id)
+    first, second = sorted(enrich.enrich(twins, load_taxonomy()), key=lambda p: p.id)
     assert first.title == "TwinNet: Network for Graphs" and second.title == f"{first.title} (2)"
     assert (first.slug, second.slug) == ("twinnet-network-for-graphs", "twinnet-network-for-graphs-2")
 
 
 def test_a_title_slug_is_never_a_reserved_page_name() -> None:
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     assert enrich.title_slug("Index") == "index-paper"
     assert enrich.title_slug("???") == "paper"

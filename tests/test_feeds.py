@@ -5,12 +5,11 @@ from __future__ import annotations
 import copy
 import json
 import random
+import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
-
-import xml.etree.ElementTree as ET
 
 import feedparser
 import jsonschema
@@ -18,11 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import export, feeds, index, urls
+from generator import urls
+from generator.enrich.topics import load_taxonomy
 from generator.errors import PapersiteError
-
 from generator.model import Paper, Source
-from generator.topics_load import load_taxonomy
+from generator.plan import pages as index
+from generator.render import export, feeds
 
 from .conftest import ROOT, enriched_records
 
@@ -271,7 +271,7 @@ def test_data_files_are_the_same_bytes_whatever_the_input_order(real: tuple[Pape
 
 @pytest.fixture(scope="module")
 def validator() -> jsonschema.Draft202012Validator:
-    schema = json.loads((resources.files("generator") / "schema" / "papers.schema.json").read_text("utf-8"))
+    schema = json.loads((resources.files("generator.render") / "schema" / "papers.schema.json").read_text("utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     return jsonschema.Draft202012Validator(schema, format_checker=jsonschema.FormatChecker())
 

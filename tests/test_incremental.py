@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, urls, writer
+from generator import cli, urls
+from generator.write import writer
 
 from .conftest import copy_project
 from .test_build import tree_digest
@@ -39,7 +40,7 @@ def test_an_unchanged_rerun_reads_no_input_and_writes_nothing(
     docs = project / "site_src"
     digest, mtimes = tree_digest(docs), _mtimes(docs)
 
-    from generator import readers
+    from generator import read as readers
 
     def no_reading(*args: object) -> None:
         raise AssertionError("an unchanged rerun parsed the input")
@@ -61,7 +62,7 @@ def test_a_rerun_does_the_work_when_anything_it_depends_on_changed(
     docs = project / "site_src"
     page = sorted((docs / "papers" / "2024").glob("*.md"))[0]
     calls: list[int] = []
-    from generator import readers
+    from generator import read as readers
 
     real = readers.read_inputs
     monkeypatch.setattr(readers, "read_inputs", lambda *a: calls.append(1) or real(*a))

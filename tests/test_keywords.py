@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.keywords import keyword_key, merge_keywords
+from generator.enrich.keywords import keyword_key, merge_keywords
 from generator.model import Paper, Source
 
 

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import latex
-from generator.latex import Converted, convert, tex_to_text
+from generator.enrich.tex import Converted, convert, tex_to_text
+from generator.enrich.tex import markup as latex
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
 REAL = [json.loads(line) for line in (FIXTURES / "real_abstracts.jsonl").read_text("utf-8").splitlines()]

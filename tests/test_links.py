@@ -10,8 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import links as links_module
-from generator.links import URL_HINT_RE, Links, find_links, github_repo, may_hold_url, split_url
+from generator.enrich import links as links_module
+from generator.enrich.links import (
+    URL_HINT_RE,
+    Links,
+    find_links,
+    github_repo,
+    may_hold_url,
+    split_url,
+)
 
 FIXTURES = Path(__file__).parent / "fixtures" / "text"
 

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, listings, render
+from generator import cli
 from generator.model import Paper, Source
+from generator.plan import listings
+from generator.render import markdown as render
 
 from .conftest import copy_project
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import enrich, pipeline, render
 from generator.config import load_settings
+from generator.pipeline import run as pipeline
+from generator.render import markdown as render
 
 
 def test_two_processes_share_the_paper_pages_and_change_no_byte(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -17,7 +18,7 @@ def test_two_processes_share_the_paper_pages_and_change_no_byte(project: Path, m
     alone = pipeline.prepare(load_settings(**settings, jobs=1)).files
 
     monkeypatch.setattr(pipeline, "SECOND_PROCESS_FROM", 2)
-    monkeypatch.setattr(enrich, "PARALLEL_ABOVE", 2)
+    monkeypatch.setattr(pipeline, "PARALLEL_ABOVE", 2)
     page = render.Renderer.page
 
     def signed(self: render.Renderer, spec: render.PageSpec) -> bytes:

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from generator.errors import InputError
 from generator.model import Paper, Source
-from generator.readers import read_inputs
-from generator.readers.records import KNOWN_FIELDS
+from generator.read import read_inputs
+from generator.read.records import KNOWN_FIELDS
 
 INPUTS = Path(__file__).parent / "fixtures" / "inputs"
 GOOD = INPUTS / "good"

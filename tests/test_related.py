@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from generator import related
 from generator.model import Paper, Source
+from generator.plan import related
 
 WORDS = (
     "graph neural network diffusion image language model token policy reward agent robot protein "

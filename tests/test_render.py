@@ -7,7 +7,7 @@ import markdown
 import pytest
 import yaml
 
-from generator import render
+from generator.render import markdown as render
 
 
 def _html(text: str) -> str:

@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from generator import cli
+from generator.enrich.topics import load_taxonomy
+from generator.errors import Notice, collecting, notice
 from generator.model import Paper, Source
-from generator.readers import DUPLICATES_LISTED
-from generator.report import Notice, build_report, collecting, notice
-from generator.topics_load import load_taxonomy
+from generator.plan.report import build_report
+from generator.read import DUPLICATES_LISTED
 
 from .conftest import copy_project
 

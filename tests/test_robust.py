@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import io
 import html
+import io
 import json
 import logging
 import os
@@ -47,9 +47,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import cli, pipeline, writer
+from generator import cli
 from generator.config import load_settings
 from generator.errors import PapersiteError
+from generator.pipeline import run as pipeline
+from generator.write import writer
 
 from .conftest import FIXTURES, ROOT, copy_project
 
@@ -498,7 +500,7 @@ FULL_100K = os.environ.get("PAPERSITE_TEST_100K") == "1"
 
 
 def test_one_hundred_thousand_tiny_abstracts(tmp_path: Path) -> None:
-    from generator import readers
+    from generator import read as readers
 
     lines = ["ICLR 2024 Papers", ""]
     for i in range(100_000):
@@ -898,7 +900,7 @@ def _killed_at(project: Path, module_name: str, nth: int, *args: str) -> int:
     Returns the child's status as ``subprocess`` does (``-9`` when killed). Forking skips a
     fresh interpreter's imports, which keeps the many kill points cheap.
     """
-    from generator import site
+    from generator.write import site
 
     module = {"writer": writer, "site": site}[module_name]
     pid = os.fork()
@@ -959,7 +961,7 @@ def test_a_build_killed_inside_the_site_swap_leaves_a_site(
 ) -> None:
     """Where folders can be exchanged atomically there is always a site; elsewhere the swap
     takes two renames, and a build killed between them is put right by the next run."""
-    from generator import site
+    from generator.write import site
 
     old = tree_digest(small_site / "site")
     (small_site / "other.txt").write_text(GOOD_TEXT.replace("FooNet", "BazNet"), encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.titles import summarize
+from generator.enrich.titles import summarize
 
 BACKGROUND = "Diffusion samplers are slow. Fast samplers produce divergence artifacts at few steps."
 

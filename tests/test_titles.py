@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.titles import coined_name, infer_title, make_distinct, summarize
+from generator.enrich.titles import coined_name, infer_title, make_distinct, summarize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "titles" / "records.jsonl"
 RECORDS = [json.loads(line) for line in FIXTURES.read_text(encoding="utf-8").splitlines() if line.strip()]
@@ -324,7 +324,7 @@ _SCAN_ALPHABET = st.text(alphabet="ab hw.:/-_*`\\$#{}<>~^|[]()xttpsw\u00e9\u03b1
 @settings(max_examples=400, deadline=None)
 @given(_SCAN_ALPHABET)
 def test_fast_markup_and_url_scans_match_their_plain_forms(text: str) -> None:
-    from generator import titles_analysis as analysis
+    from generator.enrich.titles import analysis as analysis
 
     markup = re.compile(r"\*\*|__|`|\\[A-Za-z]+|[\\$#{}<>~^|]|\[(?=[^\]]*\]\()|\]\([^)]*\)")
     web = re.compile(r"\b(?:https?://|www\.)\S+")
@@ -335,7 +335,7 @@ def test_fast_markup_and_url_scans_match_their_plain_forms(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="aB cD-_+&*%.'(),\u00e9\u03a3Z9", max_size=80))
 def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
-    from generator import titles_names as names
+    from generator.enrich.titles import names as names
 
     spans, last = [], 0
     for m in re.finditer(r"[A-Z]", text):  # the plain form: one step per capital letter
@@ -356,7 +356,7 @@ def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
 @given(st.lists(st.sampled_from(["our", "Our", "the proposed", "The proposed", " ", "method", "dataset", "s", "_",
                                   "(", ")", "[", "]", "\t", "\u00a0", "a", "\u00e9", "9", "E", "SO", "x"]), max_size=30).map("".join))
 def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
-    from generator import titles_analysis as analysis
+    from generator.enrich.titles import analysis as analysis
 
     aside = re.compile(r"\s*(?:\[|(?<!\b[A-Z])(?<!\b[A-Z]{2})(?<!\b[a-z])\()[^()\[\]]*[)\]]")  # "E(3)" is no aside
     our = re.compile(r"\b(?:[Oo]ur|[Tt]he proposed) (?:method|approach|framework|model|algorithm|system|technique"
@@ -372,8 +372,8 @@ def test_fast_aside_and_cue_scans_match_their_plain_forms(text: str) -> None:
                                   "paper", "work", "propose", "presents", "and", "also", "a", "_", "(", "\u00e9"]),
                 max_size=16).map("".join))
 def test_fast_subject_and_strong_cue_scans_match_their_plain_forms(text: str) -> None:
-    from generator import titles_analysis as analysis
-    from generator.titles_lexicon import _ADVERBS, _PAPER, _VERBS
+    from generator.enrich.titles import analysis as analysis
+    from generator.enrich.titles.lexicon import _ADVERBS, _PAPER, _VERBS
 
     subject = (r"\b(?:[Ww]e\b|[Tt]his " + _PAPER + r"|[Tt]he present " + _PAPER + r"|[Tt]his\b(?= (?:" + _VERBS
                + r")\b)|[Oo]ur " + _PAPER + r")")
@@ -384,7 +384,7 @@ def test_fast_subject_and_strong_cue_scans_match_their_plain_forms(text: str) ->
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="ab AZ9.!?\"'(e.g.)U.S al", max_size=80))
 def test_sentences_cover_the_prose_and_start_where_they_say(text: str) -> None:
-    from generator import titles_analysis as analysis
+    from generator.enrich.titles import analysis as analysis
 
     prose = analysis._clean(text)
     sentences, starts = analysis._sentences(prose)
@@ -466,7 +466,7 @@ def test_modifiers_and_plural_acronyms_are_not_names(text: str) -> None:
 
 
 def test_repo_names_strip_branch_suffixes() -> None:
-    from generator.titles_names import repo_names
+    from generator.enrich.titles.names import repo_names
 
     text = "See https://github.com/a/HiGen_main and https://kmcode1.github.io/Projects/EmerDiff/ or github.com/b/x_y_z"
     assert repo_names(text) == ("HiGen", "EmerDiff")
@@ -522,7 +522,7 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:
-    from generator.titles_grammar import _trim
+    from generator.enrich.titles.grammar import _trim
 
     assert _trim(words) == trimmed
 
@@ -532,7 +532,7 @@ def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list
     ["We propose FooNet , a model (see [1]) \u2014 for data.", "Ein \u00dcberblick \u0391\u03a3 \u2014 \u0130stanbul, x", ""],
 )
 def test_token_helpers_match_their_plain_definitions(text: str) -> None:
-    from generator.titles_spans import _SPAN_TOKEN, _lower_all, _token_index
+    from generator.enrich.titles.spans import _SPAN_TOKEN, _lower_all, _token_index
 
     tokens = _SPAN_TOKEN.findall(text)
     assert _lower_all(tokens, text) == [t.lower() for t in tokens]
@@ -632,7 +632,7 @@ def test_title_is_not_cut_to_fit() -> None:
         "accelerating transformer-based text-conditioned video generation models on commodity accelerators "
         "with bounded memory. FastVid is fast."
     )
-    from generator.titles_phrases import _too_long
+    from generator.enrich.titles.phrases import _too_long
 
     title = infer_title(text)
     assert len(title) <= 100
@@ -653,7 +653,7 @@ def test_title_is_not_cut_to_fit() -> None:
     ],
 )
 def test_acronym_spelled_by_the_capitals_it_marks(before: str, acronym: str, spelled: str) -> None:
-    from generator.titles_names import _spelled_out
+    from generator.enrich.titles.names import _spelled_out
 
     assert _spelled_out(before, acronym) == spelled
 
@@ -714,7 +714,7 @@ def test_defined_term_ending_on_a_generic_word_is_still_a_field() -> None:
     ],
 )
 def test_bare_head_stays_after_a_word_that_only_modifies_it(words: str, trimmed: str) -> None:
-    from generator.titles_grammar import _trim
+    from generator.enrich.titles.grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -779,7 +779,7 @@ def test_subject_of_an_opening_while_clause_is_a_field() -> None:
      ("adversarial", False, False), ("learning", False, False), ("learns", False, False)],
 )
 def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> None:
-    from generator.titles_grammar import _plain_verb
+    from generator.enrich.titles.grammar import _plain_verb
 
     assert _plain_verb(word, finite) is verb
 
@@ -797,7 +797,7 @@ def test_plain_verb_after_to_or_that(word: str, finite: bool, verb: bool) -> Non
     ],
 )
 def test_adjective_before_a_preposition_is_a_predicate_not_a_title(phrase: str, clause: bool) -> None:
-    from generator.titles_grammar import _clause_like
+    from generator.enrich.titles.grammar import _clause_like
 
     assert _clause_like(phrase.split()) is clause
 
@@ -844,8 +844,8 @@ def test_acronyms_the_abstract_defines_are_written_out(text: str, title: str) ->
 
 
 def test_acronym_spelled_across_a_sentence_is_not_written_out() -> None:
-    from generator.titles_analysis import _analyse
-    from generator.titles_weights import _weights
+    from generator.enrich.titles.analysis import _analyse
+    from generator.enrich.titles.weights import _weights
 
     text = (
         "We attribute an LLM's generations. Leave-one-out (LOO) error is costly, so we approximate LOO error with a "
@@ -885,7 +885,7 @@ def test_contribution_phrase_with_its_tail_beats_a_longer_opening_phrase() -> No
 
 
 def test_a_head_that_says_nothing_takes_no_tail_of_its_own() -> None:
-    from generator.titles_phrases import _add_tailed_heads
+    from generator.enrich.titles.phrases import _add_tailed_heads
 
     tails = [("for", ["synthetic", "memory", "tasks"], {"synthetic", "memory", "task"}, 3.0)]
     pool: list = []
@@ -926,7 +926,7 @@ def test_an_approach_to_x_is_titled_x(text: str, title: str) -> None:
     ],
 )
 def test_a_plural_before_to_or_that_ends_the_phrase_a_verb_before_them_does_not_join_it(text: str, words: str) -> None:
-    from generator.titles_spans import _walk
+    from generator.enrich.titles.spans import _walk
 
     tokens = text.split()
     assert " ".join(_walk(tokens, [t.lower() for t in tokens], 0)[0]) == words
@@ -941,8 +941,8 @@ def test_pretrained_language_models_keep_their_noun_before_to() -> None:
 
 
 def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
-    from generator.titles_analysis import _analyse
-    from generator.titles_spans import _candidates
+    from generator.enrich.titles.analysis import _analyse
+    from generator.enrich.titles.spans import _candidates
 
     text = (
         "Attention heads that typically move entity attributes to the final token drive hallucinations. "
@@ -964,7 +964,7 @@ def test_no_noun_phrase_starts_on_the_verb_after_that_and_an_adverb() -> None:
     ],
 )
 def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> None:
-    from generator.titles_grammar import _trim
+    from generator.enrich.titles.grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -981,7 +981,7 @@ def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> 
     ],
 )
 def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bool) -> None:
-    from generator.titles_grammar import _clause_like
+    from generator.enrich.titles.grammar import _clause_like
 
     assert _clause_like(phrase.split()) is clause
 
@@ -995,7 +995,7 @@ def test_a_subject_and_its_verb_are_a_clause_not_a_title(phrase: str, clause: bo
     ],
 )
 def test_what_a_paper_reports_on_x_is_titled_x(words: str, trimmed: str) -> None:
-    from generator.titles_grammar import _trim
+    from generator.enrich.titles.grammar import _trim
 
     assert " ".join(_trim(words.split())) == trimmed
 
@@ -1019,8 +1019,8 @@ def test_a_sentence_that_releases_code_gives_no_title_phrase() -> None:
 
 
 def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
-    from generator.titles_analysis import _analyse
-    from generator.titles_weights import _WordValues, _score, _weights
+    from generator.enrich.titles.analysis import _analyse
+    from generator.enrich.titles.weights import _score, _weights, _WordValues
 
     text = (
         "Kernel ridge models for solving kernel ridge regression are popular. "
@@ -1096,7 +1096,7 @@ def test_a_term_that_repeats_the_title_or_counts_is_not_added(text: str) -> None
 
 
 def test_a_term_is_written_in_a_row_not_across_a_sentence_end() -> None:
-    from generator.titles_phrases import _as_written
+    from generator.enrich.titles.phrases import _as_written
 
     prose = "We mix graph. Tokens are cheap, and Graph Tokens are short."
     assert _as_written(prose, prose.lower(), ["graph", "tokens"]) == ["Graph", "Tokens"]
@@ -1132,7 +1132,7 @@ def test_a_repository_name_made_of_the_abstracts_words_is_no_coined_name() -> No
 )
 def test_a_symbol_keeps_its_argument_in_the_title(abstract: str, kept: str) -> None:
     # "E(3) equivariant" is not "E equivariant": the bracket of a short symbol is not an aside.
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     assert kept in infer_title(enrich.convert_abstract(abstract).text)
 
@@ -1172,7 +1172,7 @@ def test_a_list_marker_never_reaches_the_title() -> None:
     ],
 )
 def test_list_markers_leave_the_phrase_text_and_math_stays(sentence: str, phrase_text: str) -> None:
-    from generator import titles_analysis as analysis
+    from generator.enrich.titles import analysis as analysis
 
     assert analysis._drop_asides(sentence) == phrase_text
 
@@ -1245,7 +1245,7 @@ def test_a_size_or_a_complexity_class_is_no_name(abstract: str, title: str) -> N
 )
 def test_a_piece_of_a_formula_is_no_name(abstract: str, title: str) -> None:
     # "Ω(logT)", "Ω(lnn/lnlnN)", "^Tσ_t²": the words of a formula, once converted, are no coined name.
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     text = enrich.convert_abstract(abstract).text
     assert coined_name(text) is None
@@ -1290,7 +1290,7 @@ def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, na
 )
 def test_a_norm_stays_whole_in_a_title(abstract: str, title: str) -> None:
     # "ℓ_p linear regression" once became "P Linear Regression": the "ℓ" was no word character of a phrase.
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     assert infer_title(enrich.convert_abstract(abstract).text) == title
 
@@ -1344,14 +1344,14 @@ def test_a_metric_in_mixed_case_is_no_name(abstract: str, name: str | None) -> N
 )
 def test_a_title_does_not_end_on_a_formula_variable(abstract: str, title: str) -> None:
     # "... Kernel Matrices K", "Victim Agent Ν": the letter a formula names is no word of a title.
-    from generator import enrich
+    from generator.enrich import papers as enrich
 
     assert infer_title(enrich.convert_abstract(abstract).text) == title
 
 
 def test_a_variable_after_a_size_stays() -> None:
     # "a sample of size N": the letter completes the noun before it.
-    from generator.titles_grammar import _trim
+    from generator.enrich.titles.grammar import _trim
 
     assert _trim(["Sample", "of", "Size", "N"]) == ["Sample", "of", "Size", "N"]
     assert _trim(["Kernel", "Matrices", "K"]) == ["Kernel", "Matrices"]
@@ -1367,6 +1367,6 @@ def test_a_variable_after_a_size_stays() -> None:
 )
 def test_title_case_leaves_a_greek_symbol_as_written(phrase: str, title: str) -> None:
     # σ and Σ are different symbols: capitalising "α" gave "Tuned Α Parameter" (iclr2024-dev, line 699).
-    from generator.titles import _title_case
+    from generator.enrich.titles.infer import _title_case
 
     assert _title_case(phrase) == title

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.enrich.topics import Taxonomy, assign_topics, load_taxonomy, normalize
+from generator.enrich.topics.assign import MAX_BROAD, MAX_TOPICS
 from generator.errors import InputError
-from generator.topics import MAX_BROAD, MAX_TOPICS, Taxonomy, assign_topics, normalize
-from generator.topics_load import load_taxonomy
 
 FIXTURES = Path(__file__).parent / "fixtures" / "topics"
 PAPERS = [json.loads(line) for line in (FIXTURES / "papers.jsonl").read_text(encoding="utf-8").splitlines()]
@@ -516,11 +516,12 @@ _PIECES = st.sampled_from(
 
 def _plain_parts(title: str, text: str) -> tuple[list[str], list[int], list[int]]:
     """Return words, slots and floors the plain way: each sentence split off and searched on its own."""
-    from generator import topics
+    from generator.enrich.topics import assign as topics
+    from generator.enrich.topics.taxonomy import _NON_WORD
 
     sentence_end = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
     title, text = topics._clean(title), topics._clean(text)
-    words = topics._NON_WORD.sub(" ", title).split()
+    words = _NON_WORD.sub(" ", title).split()
     coined = topics._COINED.match(title)
     name = coined.group(1) if coined else ""
 
@@ -539,7 +540,7 @@ def _plain_parts(title: str, text: str) -> tuple[list[str], list[int], list[int]
             slots.append(topics._SUBJECT), floors.append(topics._SUBJECT_ONLY)
         else:
             slots.append(topics._SUBJECT if n == 0 else topics._BODY), floors.append(topics._STRONG)
-        words.extend(topics._NON_WORD.sub(" ", sentence).split())
+        words.extend(_NON_WORD.sub(" ", sentence).split())
     return words, slots, floors
 
 
@@ -549,7 +550,7 @@ def _plain_parts(title: str, text: str) -> tuple[list[str], list[int], list[int]
     text=st.lists(_PIECES, max_size=40).map("".join),
 )
 def test_tokens_match_a_search_per_sentence(title: str, text: str) -> None:
-    from generator import topics
+    from generator.enrich.topics import assign as topics
 
     words, slots, floors = topics._tokens(topics._clean(title), topics._clean(text))
     assert (words.split(), slots, floors) == _plain_parts(title, text)
@@ -569,7 +570,7 @@ def test_tokens_match_a_search_per_sentence(title: str, text: str) -> None:
     ],
 )
 def test_subject_sentences_match_a_search_per_sentence(text: str) -> None:
-    from generator import topics
+    from generator.enrich.topics import assign as topics
 
     _, slots, floors = topics._tokens("A title", topics._clean(text))
     assert (slots, floors) == _plain_parts("A title", text)[1:]

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import trends
 from generator.model import Paper, Source
+from generator.plan import trends
 
 NS = {"svg": trends.SVG_NS}
 COUNTS = {

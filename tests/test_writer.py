@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import writer
 from generator.errors import OutputError
+from generator.write import writer
 
 
 def _tree(root: Path) -> dict[str, str]:

@@ -1,0 +1,565 @@
+"""Find the name an abstract coins for its method, model or dataset ("FooNet", "Vocos").
+
+Candidates are tokens that look coined (inner capitals, digits, mixed case) and plain
+capitalised words used as proper nouns; each earns points for the role it plays (object
+of "we propose", "called X", a bracketed acronym spelled out before it, the subject of a
+sentence) and for repetition, and loses points when compared against ("outperforms X").
+Names met before the contribution sentence count for less: they are usually background.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+
+from .acronyms import _initials_match, _spelled_out
+from .lexicon import (
+    _EMPTY_HEADS,
+    _FUNCTION,
+    _GENERIC,
+    _ING_NOUNS,
+    _LEAD_DROP,
+    _ORDINARY,
+    _PROPER_COMMON,
+    _STOP,
+    _STRONG_INTRO,
+    _TOKEN,
+    _VERBS,
+    COMMON_NAMES,
+    _is_word_char,
+    _key,
+    _strip_token,
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _namelike(tok: str) -> bool:
+    """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
+    if tok[:1].isupper() and tok[1:].islower() and not tok[-1].isdigit():
+        return False  # "Transformer", "Self-attention": one opening capital and no version
+    if len(tok) < 2 or not any(c.isalpha() for c in tok):
+        return False
+    if tok.casefold() in COMMON_NAMES or _base(tok) in COMMON_NAMES or tok in _METRICS:
+        return False
+    if tok[0].islower() and _INNER_CAP.search(tok):
+        return False  # "geneRative", "emboDied": a word spelled to hint at an acronym
+    upper = sum(c.isupper() for c in tok)
+    if upper == 0:
+        return False
+    parts = [p for p in re.split(r"[-\u2013]", tok) if p]
+    if len(parts) > 1 and (parts[-1].casefold() in _MODIFIER_ENDS or _participle_end(parts[-1])):
+        return False  # "ReLU-based", "DICE-type", "LLM-generated": a modifier built on a name, not a name
+    if len(parts) > 2 and parts[0][:1].isupper() and parts[-1][:1].isupper() and any(p in _LINKS for p in parts[1:-1]):
+        return True  # "Chain-of-Table", "Skeleton-of-Thought": a coined compound
+    if len(parts) > 1 and all(p[1:].islower() for p in parts):
+        return False  # Title-Case hyphenation ("Metric-Aware"), not a name
+    if upper >= 2 and not (tok.isupper() and len(tok) <= 2):
+        return True
+    if tok[0].isupper() and tok[-1].isdigit() and len(tok) >= 4 and tok[1:2].islower():
+        return True  # Magic123, MathCoder2
+    return upper >= 1 and not tok[0].isupper()  # f-FERM, iTransformer, lpNTK
+
+
+# Metrics written in mixed case: an abstract reports them, never coins them. Matched as written,
+# not on the case-insensitive COMMON_NAMES, since "MAP" is also a name ("MAP estimation").
+_METRICS = frozenset("mAP mIoU mAcc mAR".split())
+_INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
+_LINKS = frozenset("of to for and in on the by with as".split())
+_MODIFIER_ENDS = frozenset(
+    """based type like style learned aware free guided driven specific level wise only related
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent""".split()
+)
+# A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
+_QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
+
+
+def _participle_end(part: str) -> bool:
+    """Tell whether the last part of a hyphenated token is a lower-case participle ("generated", "tuned")."""
+    return part.islower() and len(part) > 4 and part.endswith("ed")
+
+
+_VERSION = re.compile(r"[-_.]?v?\d+(?:\.\d+)*[a-ce-z]?$")  # "-4", "v2", "2.5", "3b" at a token's end
+
+
+@lru_cache(maxsize=1 << 14)  # asked for every name scored, and a name is scored again and again
+def _base(tok: str) -> str:
+    """Return a token without version digits or a plural s, lower-cased (GPT-4 -> gpt)."""
+    low = tok.casefold()
+    low = _VERSION.sub("", low)  # but "LoRA3D" is not LoRA
+    return low[:-1] if low.endswith("s") and low[:-1].upper() != low[:-1] and len(low) > 3 else low
+
+
+_CAND_INNER = frozenset("_-+&*%.")
+_INTRO_SHORT = ("called ", "named ", "dubbed ", "termed ", "coined ", "namely ")
+_INTRO_WORDS = ("called", "dubbed", "named", "termed", "coined", "namely", "denoted", "refer", " call ", " name it",
+                "abbreviated", "we term")
+
+
+def _cand_spans(prose: str) -> list[tuple[int, int]]:
+    """Return the spans of the words that hold a capital letter ("FooNet", "iTransformer", "f-FERM").
+
+    A word is matched from its first capital to its end (a scan that opens on a class, so
+    cheap) and widened back to where it starts: one regex for whole words was tried at
+    every position and was the slowest scan here.
+    """
+    spans: list[tuple[int, int]] = []
+    last = 0
+    for m in _CAND_FROM_CAP.finditer(prose):
+        s, e = m.span()
+        if s and prose[s - 1] != " ":  # most words open on their capital, after a space
+            while s > last and (prose[s - 1].isalnum() or prose[s - 1] in _CAND_INNER):
+                s -= 1
+            while not _is_word_char(prose[s]):
+                s += 1
+        spans.append((s, e))
+        last = e
+    return spans
+
+
+_CAND_FROM_CAP = re.compile(r"[A-Z][\w\-+&*%]*")
+_CAND_KINDS: dict[str, tuple[str, int]] = {}  # raw word -> (stripped, _NAMELIKE / _PROPER / 0)
+_NAMELIKE, _PROPER = 1, 2
+
+
+def _cand_kind(raw: str) -> tuple[str, int]:
+    """Return a capitalised word stripped, and whether it looks coined or is a plain proper word."""
+    hit = _CAND_KINDS.get(raw)
+    if hit is None:
+        tok = _strip_token(raw)
+        hit = (tok, _NAMELIKE if _namelike(tok) else _PROPER if _proper_word(tok) else 0)
+        if len(_CAND_KINDS) > 1 << 16:
+            _CAND_KINDS.clear()
+        _CAND_KINDS[raw] = hit
+    return hit
+
+
+def _occurrences(prose: str, anchors: Sequence[str]) -> list[int]:
+    """Return where each anchor string occurs, anchor by anchor, each in text order."""
+    out = []
+    for anchor in anchors:
+        i = prose.find(anchor)
+        while i >= 0:
+            out.append(i)
+            i = prose.find(anchor, i + 1)
+    return out
+
+
+def _windowed(pattern: re.Pattern[str], prose: str, anchors: Sequence[int], back: int, ahead: int) -> list[re.Match[str]]:
+    """Run ``pattern`` only in windows around the anchors (from ``_occurrences``); return the matches in text order."""
+    found: dict[int, re.Match[str]] = {}
+    for i in anchors:
+        for m in pattern.finditer(prose, max(0, i - back), i + ahead):
+            found.setdefault(m.start(), m)
+    return [found[k] for k in sorted(found)]
+
+
+_INTRO_NAME = re.compile(_STRONG_INTRO + r"\s*[\"'*_\u201c]*(" + _TOKEN.pattern + r")")
+_INTRO_BEFORE = re.compile(_STRONG_INTRO + r"\s*[\"']?$")
+_ROLE_NOUNS = (
+    r"(?:model|method|framework|approach|system|agent|algorithm|benchmark|dataset|architecture|tool|library|"
+    r"pipeline|technique|network|suite|toolkit|platform|environment|simulator|metric|solver|attack|defense|"
+    r"strategy|paradigm|module|family|corpus|objective|loss|optimizer|policy|protocol|scheme|recipe|estimator)s?"
+)
+_AFTER_CUE = re.compile(
+    r"\s*(?:the\s+|a\s+|an\s+|our\s+)?[\"'\u201c]?(" + _TOKEN.pattern + r")[\"'\u201d]?"
+    r"(?=\s*(?:,|\(|:|\s[-\u2013\u2014]|\u2014|\sas\s|\sthat\s|\swhich\s|\sto\s|\sfor\s|\s(?:a|an)\s|\s"
+    + _ROLE_NOUNS + r"\b))"
+)
+# "we develop a certified defense, DRSM (...)": a name set beside the object of the cue.
+_CUE_APPOSITION = re.compile(
+    r"\s*(?:the|a|an|our)\s+(?:[\w-]+\s+){0,4}?[\w-]+,\s+[\"'\u201c]?(" + _TOKEN.pattern + r")[\"'\u201d]?(?=\s*[,(:]|\s[-\u2013\u2014])"
+)
+# "called ReaLly Scalable RL (SRL)": the bracketed token, not the first spelled-out word, is the name.
+_INTRO_LONG = re.compile(_STRONG_INTRO + r"\s+[\"'\u201c]?([A-Za-z][^.,;:()\"]{2,90}?)[\"'\u201d]?\s*\(([A-Za-z][\w\-]*[\w])\)")
+# "our low-rank plus quantized matrix decomposition approach (" just before a bracketed name.
+_OUR_CLAUSE = re.compile(r"\b(?:[Oo]ur|proposed|resulting|novel)\s+(?:[\w-]+\s+){0,9}[\w-]+\s*\($")
+# "we propose a ... framework, PTaRL," / "we present Learnable Spherical Patch Fields (DeepSPF)".
+_VERB_CLAUSE = re.compile(
+    r"\b(?:propos|introduc|present|develop|design)\w*\s+(?:the\s+|a\s+|an\s+|our\s+)?"
+    r"(?:(?!(?:to|with|of|by|on|in|that|which|and)\s)[\w-]+\s+){0,7}?[\w-]+(?:,\s+|\s*\()$"
+)
+_SECONDARY = ("Moreover", "Additionally", "Furthermore", "In addition", "Besides", "We also", "We further", "Finally", "Lastly")
+
+
+def _primary(prose: str, pos: int) -> float:
+    """Weigh a role by its sentence: "Moreover, we propose X" introduces a part, not the paper's name."""
+    start = prose.rfind(". ", 0, pos) + 2 if pos else 0
+    if prose.startswith(_SECONDARY, start) or " also " in prose[start:pos]:
+        return 0.5
+    return 1.0
+
+
+# "We dubbed our <...> method Raidar", "we call our framework X".
+_DUB_OUR = re.compile(
+    r"\b(?:dubbed|called|named|termed|call|name|term)\s+(?:our|the|this)\s+(?:[\w-]+\s+){0,8}?" + _ROLE_NOUNS
+    + r"\s+[\"'\u201c]?([A-Za-z][\w\-]*[\w])"
+)
+# github.com/<owner>/<repo> and <owner>.github.io/<path>: the repository or page often bears the name.
+_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+)|\.github\.io/(?:[\w.-]+/)*?([\w.-]+)/?(?=[\s)\]]|$)")
+_REPO_TAIL = re.compile(r"(?:[-_.](?:main|master|official|code|pytorch|release|public|repo|dev|iclr\d*|\d{4}))+$", re.IGNORECASE)
+_VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
+_COMPARE_ENDS = (
+    "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
+    "compared with", "outperform", "outperforms", "outperforming", "surpass", "surpasses", "surpassing",
+    "beat", "beats", "beating", "baseline", "baselines", "existing", "prior", "previous", "popular",
+    "state-of-the-art", "sota",
+)
+
+
+@lru_cache(maxsize=1 << 14)
+def _cue_verb(word: str) -> bool:
+    """Tell whether a whitespace-separated word is a contribution verb ("propose", "(introduces")."""
+    return _VERB_WORD.fullmatch(word) is not None
+
+
+def _verb_before(before: str) -> bool:
+    """Tell whether ``before`` ends with a contribution verb and an optional article ("we propose the ")."""
+    if not before[-1:].isspace():
+        return False
+    words = before.split()
+    if len(words) >= 2 and words[-1].lower() in ("the", "a", "an", "our"):
+        words.pop()
+    if not words:
+        return False
+    if words[-1].lower() == "forward" and len(words) >= 2:
+        return _cue_verb(words[-2] + " forward")
+    return _cue_verb(words[-1])
+
+
+def _compared_before(before: str) -> bool:
+    """Tell whether ``before`` ends the way a mention of someone else's method starts ("than", "e.g.,")."""
+    tail = before.rstrip()
+    if tail[-1:] in (",", "("):
+        tail = tail[:-1].rstrip()
+    return tail.lower().endswith(_COMPARE_ENDS)
+_OUR_BEFORE = re.compile(
+    r"\b(?:[Oo]ur|proposed|resulting)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
+    r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+|[\w-]+,\s+)?$"
+)
+_ROLE_AFTER = re.compile(r"\s+" + _ROLE_NOUNS + r"\b")
+_APPOSITIVE_AFTER = re.compile(r",?\s+(?:a|an|the|our|is|which)\b")
+
+
+_SUBJECT_AFTER = re.compile(
+    r"\s+(?:is|achieves|outperforms|surpasses|improves|enables|allows|consistently|significantly|can|also|"
+    r"demonstrates|shows|yields|reduces|attains|sets|learns|uses|leverages|combines|consists|employs)\b"
+)
+# Split in two because one alternation tried at every position was the slowest scan here.
+_LATE_NAME = re.compile(r"[acdnt](?<!\w.)(?:(?<=a)s|(?<=c)alled|(?<=d)ubbed|(?<=n)amed|(?<=t)ermed)\s+[\"'\u201c]?([A-Z][\w\-]*[\w])[\"'\u201d]?\s*\(")
+
+
+def _naming_word_before(prose: str, i: int) -> bool:
+    """Tell whether a word ``_LATE_NAME`` opens on stands in the 80 characters before the bracket at ``i``.
+
+    A match holds one bracket, its last character, so a match ending at this bracket is
+    found in this bracket's window or in none: a window without such a word need not be scanned.
+    """
+    head = prose[max(0, i - 80) : i]
+    return "as" in head or "called" in head or "dubbed" in head or "named" in head or "termed" in head
+
+
+_FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
+
+
+def repo_names(text: str) -> tuple[str, ...]:
+    """Return the names a text's code and project links bear ("HiGen" in github.com/x/HiGen_main)."""
+    names = []
+    for m in _REPO.finditer(text):
+        raw = _REPO_TAIL.sub("", (m.group(1) or m.group(2) or "").removesuffix(".git"))
+        if 2 <= len(raw) <= 30 and "_" not in raw and "." not in raw:
+            names.append(raw)
+    return tuple(names)
+
+
+def _find_name(
+    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = ()
+) -> tuple[str | None, str]:
+    """Score candidate names; return the best (or None) and its spelled-out form, if any.
+
+    ``pivot`` is where the contribution sentence starts: names met before it are
+    usually other people's (background, baselines), so they count for less. ``repos``
+    are the names the abstract's code links bear: a word that names the repository is
+    the paper's own, and a coined repository name counts even if the prose never writes it.
+    """
+    scores: dict[str, float] = {}
+    expansions: dict[str, str] = {}
+
+    def add(tok: str, points: float) -> None:
+        tok = _strip_token(tok)
+        low = tok.casefold()
+        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
+            return
+        if tok[0].isdigit() and _QUANTITY.fullmatch(tok):
+            return
+        scores[tok] = scores.get(tok, 0.0) + points
+
+    def weight(pos: int) -> float:
+        return (1.0 if pos >= pivot else 0.4) * _primary(prose, pos)
+
+    # Plain capitalised words ("Nemesis", "Mayfly") count only right after a cue or "called".
+    for end in cue_ends:
+        m = _AFTER_CUE.match(prose, end)
+        if m and _lone_capital(prose, m) and m.group(1).casefold() not in _ORDINARY:
+            add(m.group(1), 8 * weight(end))
+        m = _CUE_APPOSITION.match(prose, end)
+        if m and _namelike(_strip_token(m.group(1))):
+            add(m.group(1), 8 * weight(end))
+    intros = _occurrences(prose, _INTRO_WORDS)  # shared by the three "called X" scans below
+    for m in _windowed(_DUB_OUR, prose, intros, 15, 140):
+        if m.group(1)[0].isupper() or _namelike(m.group(1)):  # not "call the naive loss minimization"
+            add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
+    if "(" in prose:
+        for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
+            spelled, tok = m.group(1).strip(), m.group(2)
+            if " " in spelled and (_namelike(tok) or _initials_match(spelled, tok) or tok[0] == spelled[0].upper()):
+                add(tok, 11 * _primary(prose, m.start()))  # beats the first spelled-out word, which _INTRO_NAME gives 10
+                expansions.setdefault(_strip_token(tok), spelled)
+    if contrib_end < 0:
+        contrib_end = len(prose)
+    brackets = [i for i in _occurrences(prose, ("(",)) if _naming_word_before(prose, i)]
+    for m in _windowed(_LATE_NAME, prose, brackets, 80, 1):
+        add(m.group(1), 8)  # "abbreviated as URLOST ("
+    if "for short" in prose:
+        for m in _FOR_SHORT.finditer(prose):
+            add(m.group(1) or m.group(2), 8)  # "(X for short)"
+    for m in _windowed(_INTRO_NAME, prose, intros, 15, 120):
+        tok = m.group(1)
+        if _namelike(tok) or _lone_capital(prose, m):
+            add(tok, 10 * weight(m.start()))
+    counts: dict[str, int] = {}
+    compared: set[str] = set()
+    proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
+    kinds = _CAND_KINDS
+    for s, e in _cand_spans(prose):
+        raw = prose[s:e]
+        tok, kind = kinds.get(raw) or _cand_kind(raw)
+        if kind != _NAMELIKE:
+            if kind == _PROPER:  # weighed below, once we know it is capitalised mid-sentence
+                proper.setdefault(tok, []).append(s)
+            continue
+        counts[tok] = counts.get(tok, 0) + 1
+        before = prose[max(0, s - 40) : s]
+        if _compared_before(before):
+            compared.add(tok)
+        if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
+            add(tok, 8 * weight(s))
+        elif before[-2:] in (", ", " (") and _VERB_CLAUSE.search(prose, max(0, s - 90), s):
+            add(tok, 6 * weight(s))  # set beside (or bracketed after) the object of a contribution verb
+        elif ("ur " in before or "proposed " in before or "resulting " in before) and _OUR_BEFORE.search(before):
+            add(tok, 3)
+        if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
+            if _OUR_CLAUSE.search(prose, max(0, s - 120), s):
+                add(tok, 4 * weight(s))  # "our ... approach (LQ-LoRA)"
+            spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
+            prev = prose[max(0, s - 60) : s - 1].rstrip().rsplit(" ", 1)[-1]
+            if "-" in prev and prev[:1].isupper() and _initials_match(prev, tok):
+                add(prev, 5 * weight(s))  # "Skeleton-of-Thought (SoT)": the compound is the name
+                continue
+            if spelled:
+                expansions.setdefault(tok, spelled)
+                # A bracketed acronym is the paper's own only in or after its contribution
+                # sentence; before it, it is background vocabulary (NER, INR, MLaaS).
+                plural = tok[-1] == "s" and tok[:-1].isupper()
+                at = prose.rfind(spelled, 0, s)
+                if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
+                    add(tok, 8)  # "called unsupervised order learning (UOL)"
+                elif not plural:
+                    add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s))
+            elif pivot <= s < contrib_end:
+                add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
+        elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
+            add(tok, 3 * weight(s))
+        if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+            add(tok, 3)  # "In MagicDec, we show"
+        elif before.endswith("the ") and _ROLE_AFTER.match(prose, e):
+            add(tok, 2 * weight(s))  # "the MathCoder2 family of models"
+        if pivot <= s < contrib_end:
+            add(tok, 2)  # a name written in the contribution sentence itself
+        if (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _SUBJECT_AFTER.match(prose, e):
+            add(tok, 1.5 * weight(s))  # "X achieves ...", "X is a ...": the paper's own subject
+    # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
+    # noun, not a sentence opener) and never written in lower case.
+    for tok, where in proper.items():
+        points = _proper_score(prose, tok, where, pivot, contrib_end)
+        if points:
+            add(tok, points)
+            counts[tok] = len(where)
+    # Repetition: a coined name is used over and over; a baseline is compared against.
+    for tok, n in counts.items():
+        if tok in scores:
+            scores[tok] += min(n, 5) * 0.5
+        elif n >= 2:
+            add(tok, min(n, 5) * 0.8)
+    for tok in compared:
+        if tok in scores:
+            scores[tok] -= 4
+    for raw in repos:
+        low = raw.casefold()
+        hits = [t for t in scores if t.casefold() == low or _base(t) == low]
+        if _describes(raw, prose):
+            for tok in hits:
+                del scores[tok]  # met in the link alone: the repository's description, not a name
+            continue
+        if hits:
+            for tok in hits:
+                scores[tok] += 4  # the code link bears the name
+        elif _namelike(raw) and raw.casefold() not in _ORDINARY:
+            add(raw, 3)  # written only in the link (github.com/x/HiGen)
+    for tok in scores:
+        if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
+            scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
+    # The best scored, then the most used, then the first in order; one written only as math
+    # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
+    ranked = sorted(scores, key=lambda t: (-scores[t], -counts.get(t, 0), t))
+    best = next((t for t in ranked if not _in_math(prose, t)), None)
+    if best is None or scores[best] < 2.4:
+        return None, ""
+    # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
+    longer = [t for t in counts if t.startswith(best + "-") and t not in compared and _suffix_ok(t[len(best) + 1 :])]
+    if longer:
+        best = max(longer, key=lambda t: (counts[t], t))
+    return best, expansions.get(best, "")
+
+
+# A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
+_ARGUMENT = re.compile(r"\([^()]{1,10}\)")
+
+
+def _in_math(prose: str, tok: str) -> bool:
+    """Tell whether ``tok`` is written only as math: a symbol, not a name.
+
+    That is with a bracketed argument ("SO(3)", "(1+O(α))"), glued inside a formula after "_",
+    ")" or "/" ("∑_(t=1)Tσ_t²" once "^" is gone, "Ω(lnn/lnlnN)"), or as the argument of a
+    one-letter symbol ("Ω(logT)").
+    "we propose DeFT(Decoding with Flash Tree-Attention)" brackets a spelling-out, not an
+    argument, and a name the prose also writes as a word is a name.
+    """
+    seen = False
+    at = prose.find(tok)
+    while at >= 0:
+        end = at + len(tok)
+        before = prose[at - 1] if at else " "
+        after = prose[end] if end < len(prose) else " "
+        if before == " " and after in " ,.;:":
+            return False  # most names: a word among words
+        if not (_is_word_char(before) or before in "+-" or _is_word_char(after) or after == "-"):  # the whole word
+            if not (_ARGUMENT.match(prose, end) or before in "_)" or _argument_of_letter(prose, at) or (
+                    before == "/" and "." not in prose[prose.rfind(" ", 0, at) + 1 : at])):  # not github.com/x/Name
+                return False
+            seen = True
+        at = prose.find(tok, end)
+    return seen
+
+
+def _argument_of_letter(prose: str, at: int) -> bool:
+    """Tell whether ``prose[at:]`` opens the argument of a one-letter symbol: "Ω(logT)", "O(logT)", not "Learning(DeMul)"."""
+    return at > 1 and prose[at - 1] == "(" and prose[at - 2].isalpha() and (at == 2 or not _is_word_char(prose[at - 3]))
+
+
+def _describes(repo: str, prose: str) -> bool:
+    """Tell whether a repository name strings together words of the abstract ("PhysicsInformedDiffusionModels").
+
+    Such a name describes the work in the abstract's own words; a coined one has a part of
+    its own ("HiGen", "ParaKnowTransfer").
+    """
+    parts = _REPO_PART.findall(repo)
+    if len(parts) < 3:
+        return False
+    words = set(_ALNUM_RUN.findall(prose.lower().replace(repo.lower(), " ")))  # written apart, not as the name
+    return all(part.lower() in words for part in parts)
+
+
+_REPO_PART = re.compile(r"[A-Z]+s?(?![a-z])|[A-Z]?[a-z]+|\d+")  # "LLMs", "Physics", "informed", "2"
+_ALNUM_RUN = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=1 << 14)
+def _proper_word(tok: str) -> bool:
+    """Tell whether a capitalised word may be a coined name ("Vocos", "Tree-Planner"), not English."""
+    parts = tok.split("-")
+    if len(tok) < 4 or not all(p.isalpha() for p in parts) or not tok[0].isupper():
+        return False
+    if not all(p[1:].islower() for p in parts) or any(len(p) > 3 and p.islower() for p in parts):
+        return False  # "Lion-related": a hyphenated modifier
+    low = tok.lower()
+    key = _key(low)
+    if any(p.lower() in _PROPER_COMMON for p in parts[1:]):
+        return False  # "Gauss-Newton"
+    return not (
+        low in _FUNCTION or low in _GENERIC or key in _GENERIC or low in _ORDINARY or low in _STOP
+        or low in _LEAD_DROP or low in _ING_NOUNS or low in _EMPTY_HEADS or low in COMMON_NAMES
+        or key in COMMON_NAMES or low in _PROPER_COMMON or key in _PROPER_COMMON or low.endswith("ly")
+    )
+
+
+_ROLE_HEADS = (
+    "model, ", "method, ", "framework, ", "approach, ", "system, ", "agent, ", "algorithm, ", "benchmark, ",
+    "dataset, ", "architecture, ", "tool, ", "library, ", "pipeline, ", "technique, ", "network, ", "suite, ",
+    "toolkit, ", "platform, ", "language, ", "environment, ", "simulator, ", "metric, ", "solver, ",
+)
+
+
+def _proper_score(prose: str, tok: str, where: Sequence[int], pivot: int, contrib_end: int) -> float:
+    """Score a plain capitalised word from the roles it plays; 0 unless it is a name.
+
+    It must be capitalised somewhere mid-sentence (a proper noun, not a sentence opener),
+    never written in lower case, never part of a longer capitalised name ("Safe RLHF")
+    or possessive ("Goodhart's"), and play a role (apposition, object of "we propose",
+    bracketed in the contribution sentence) or be the subject of two sentences.
+    """
+    openers = [not s or prose[s - 2 : s] in (". ", "! ", "? ") for s in where]
+    if all(openers) or (" " + tok.lower()) in prose:
+        return 0.0  # never capitalised mid-sentence, or written in lower case too: an English word
+    total, strong = 0.0, False
+    for s, opener in zip(where, openers):
+        e = s + len(tok)
+        if not _lone_word(prose, s, e, opener) or prose[e : e + 1] in ("'", "\u2019"):
+            return 0.0
+        points, role = _proper_points(prose, s, e, pivot, contrib_end)
+        total += points * (1.0 if s >= pivot else 0.4)
+        strong = strong or role
+    return total if strong or total >= 3 else 0.0
+
+
+def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> tuple[float, bool]:
+    """Score the role a plain capitalised word plays at ``prose[s:e]``; say whether it is a strong one."""
+    before = prose[max(0, s - 40) : s]
+    after = prose[e : e + 2]
+    points = 0.0
+    if after[:1] in (",", ")") or after == " (":
+        if before.endswith(_ROLE_HEADS):
+            points += 5  # "Our model, Coeditor, is", "a GPT based model, Duolando, which"
+        elif _verb_before(before):
+            points += 8  # "presenting Vocos, a new model"
+        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end:
+            points += 5  # "Mixture of Monosemantic Experts (Monet)"
+    if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
+        points += 3  # "In MagicDec, we show"
+    strong = points > 0
+    if _SUBJECT_AFTER.match(prose, e):
+        points += 1.5  # "Neuroformer is a ...", "that Neuroformer can ..."
+    return points, strong
+
+
+def _lone_word(prose: str, s: int, e: int, opener: bool) -> bool:
+    """Tell whether no capitalised word stands right before or after ``prose[s:e]``."""
+    if prose[e : e + 1] == " " and prose[e + 1 : e + 2].isupper():
+        return False
+    if opener or s < 2 or prose[s - 1] != " ":
+        return True
+    k = prose.rfind(" ", 0, s - 1)
+    return not prose[k + 1 : k + 2].isupper() or prose[s - 2] in ",;:"  # "Moreover, Monet allows"
+
+
+def _suffix_ok(suffix: str) -> bool:
+    """Tell whether "-MX" in "EQA-MX" extends a name; "-F" (a variant) and "-family" do not."""
+    return len(suffix) >= 2 and any(c.isupper() or c.isdigit() for c in suffix)
+
+
+def _lone_capital(prose: str, m: re.Match[str]) -> bool:
+    """Tell whether group 1 is a capitalised word standing alone, not the head of "Two Word Name"."""
+    tok, end = m.group(1), m.end(1)
+    if not tok[0].isupper():
+        return _namelike(tok)
+    return not (prose[end : end + 1] == " " and prose[end + 1 : end + 2].isupper()) and "-" not in tok

@@ -1,0 +1,260 @@
+"""The generate stage end to end: read, enrich, plan, render, then write.
+
+Modules a run with unchanged input does not need (enrichment, numpy, Jinja2) are
+imported inside the functions that use them: such a run checks one hash and the
+output, and stops.
+"""
+
+from __future__ import annotations
+
+import gc
+import importlib
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from .. import read
+from ..config import Settings
+from ..errors import Notice, collecting
+from ..model import Paper
+from ..plan import report
+from ..plan.report import Report, TopicCount
+from ..write import cache, writer
+from ..write.writer import WriteStats
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """Everything a run derives from its input, before anything is written."""
+
+    papers: list[Paper]
+    files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
+    report: Report
+    #: Returns once what enrichment derived is in the cache: it is written in another process
+    #: while the caller writes the pages (when there is a CPU for it); call it once they are.
+    save_cache: Callable[[], object]
+
+
+@dataclass(frozen=True)
+class Generated:
+    """The outcome of one generate run."""
+
+    paper_count: int
+    topic_count: int
+    years: list[int]
+    stats: WriteStats
+    seconds: float
+    report: Report
+
+    def summary(self) -> str:
+        """Return the one-line summary printed at the end of a run."""
+        s = self.stats
+        return (
+            f"{self.paper_count:,} papers, {self.topic_count} topics, {len(self.years)} years; "
+            f"{s.written} pages written, {s.unchanged} unchanged, {s.removed} removed "
+            f"in {self.seconds:.2f} s"
+        )
+
+
+def find_inputs(settings: Settings) -> tuple[list[Path], list[Notice]]:
+    """Return the input files the settings name (folders expanded), and what was noticed on the way."""
+    with collecting() as notices:
+        files = read.input_files(settings.inputs)
+    return files, notices
+
+
+def prepare(
+    settings: Settings,
+    progress: Callable[[int, int], None] | None = None,
+    inputs: tuple[list[Path], list[Notice]] | None = None,
+) -> Prepared:
+    """Read, enrich, plan and render every page in memory; write nothing.
+
+    ``inputs`` is what ``find_inputs`` returned, when the caller has it.
+    """
+    from .. import enrich
+    from ..enrich.topics import SHIPPED_TAXONOMY, load_taxonomy
+    from ..write.cache import EnrichCache, RelatedCache, enrichment_fingerprint
+    from .background import Background, default_jobs, shared_map
+
+    taxonomy = load_taxonomy(settings.taxonomy)
+    taxonomy_file = settings.taxonomy or SHIPPED_TAXONOMY
+    # Hashed only to check a cache file or to write one: not without a cache folder, and
+    # on a first run in the process that writes the cache.
+    enrich_cache = EnrichCache(settings.cache_dir, lambda: enrichment_fingerprint(taxonomy_file.read_bytes()))
+    files, found = find_inputs(settings) if inputs is None else inputs
+    with collecting() as notices:
+        papers = read.read_inputs(files)
+        jobs = default_jobs() if settings.jobs is None else settings.jobs
+        papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, paper_map(jobs, _import_later_stages))
+    if enrich_cache.store.hits:
+        log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
+    from .. import render
+    from ..plan import cite, pages, related
+    from ..render import export
+
+    # Related papers (numpy) are computed in a second process, when there is a CPU for
+    # it, while this one makes everything that does not show them.
+    parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
+    related_cache = RelatedCache(settings.cache_dir, papers)
+    neighbours = related_cache.get()
+    pending = None
+    if neighbours is None:
+        enriched = papers
+        pending = Background(lambda: related.related_ids(enriched), parallel)
+    quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
+    # The pages and papers.bib show the same entries: make them once.
+    bibtex = cite.bibtex_entries(papers, settings.site_url)
+    rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
+    data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
+    if pending is not None:
+        if related_cache.store.kept:
+            related_cache.key()  # for put(): this process is done first, and waits anyway
+        neighbours = pending.result()
+        related_cache.put(neighbours)
+    assert neighbours is not None
+    papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
+
+    # What is left all shows related papers: the paper pages, and the records of the JSON
+    # files. The processes share the paper pages; this one makes the records first.
+    plan = pages.paper_planner(papers, taxonomy, settings.site_url, bibtex)
+    renderer = render.Renderer()
+
+    def paper_page(paper: Paper) -> tuple[str, bytes]:
+        spec = plan(paper)
+        return spec.source, renderer.page(spec)
+
+    def records() -> None:
+        data.update(export.record_files(papers, pages.topic_refs(taxonomy)))
+
+    shared = shared_map(paper_page, pages.paper_order(papers), jobs if parallel else 1, meanwhile=records)
+    render.merge_pages(rendered, shared)
+    rendered.update(data)
+    # Half a second at 10,000 papers, while the caller writes the pages: then this process
+    # has the only other work.
+    saving = Background(enrich_cache.save, parallel and enrich_cache.changed)
+    return Prepared(papers, rendered, quality, saving.result)
+
+
+#: Enrich in forked processes when at least this many papers miss the cache.
+PARALLEL_ABOVE = 400
+
+
+def paper_map(jobs: int, meanwhile: Callable[[], object] | None = None) -> Callable:
+    """Return the ``enrich.PaperMap`` that spreads enrichment over ``jobs`` processes.
+
+    Large batches only: below ``PARALLEL_ABOVE`` papers, starting a process costs more
+    than it saves. ``meanwhile`` is work for this process while the others enrich (with
+    a single process: before it enriches).
+    """
+    from .background import shared_map
+
+    def map_papers(function: Callable, papers: Sequence[Paper]) -> list[Paper]:
+        return shared_map(function, papers, jobs if len(papers) >= PARALLEL_ABOVE else 1, meanwhile)
+
+    return map_papers
+
+
+#: Modules only the stages after enrichment use: numpy and scipy (related papers) and
+#: Jinja2 among their imports take about a quarter of a second.
+LATER_STAGES = ("plan.cite", "plan.pages", "plan.related", "render.export", "render.markdown")
+
+
+def _import_later_stages() -> None:
+    """Import ``LATER_STAGES``: while worker processes enrich, this one has time for it."""
+    for name in LATER_STAGES:
+        importlib.import_module(f"..{name}", __package__)
+
+
+#: Compute related papers, and render paper pages, in more processes from this many
+#: papers on (with jobs > 1): below it, starting a process costs more than it saves.
+SECOND_PROCESS_FROM = 400
+
+
+def run_key(settings: Settings, files: Sequence[Path]) -> str:
+    """Return the hash of everything this run's output depends on (see cache.run_key)."""
+    import os
+
+    options = [
+        f"docs_dir={settings.docs_dir}",
+        f"site_url={settings.site_url}",
+        f"site_name={settings.site_name}",
+        # The feed's date (feeds.feed_updated).
+        f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}",
+        *(f"input={path}" for path in settings.inputs),
+    ]
+    return cache.run_key(files, settings.taxonomy, options)
+
+
+def generate(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Generated:
+    """Generate the site's Markdown into ``docs_dir``; write nothing if any input is bad.
+
+    When the input, settings and code are those of the last complete run, and the files
+    it wrote are all as it left them, there is nothing to do and nothing is read further.
+    """
+    start = time.perf_counter()
+    inputs = find_inputs(settings)
+    files = inputs[0]
+    key = run_key(settings, files) if settings.cache_dir else None
+    last = cache.load_run_state(settings.cache_dir)
+    if key and last and last.key == key and writer.outputs_intact(settings.docs_dir, last.manifest):
+        log.info("input, settings and code unchanged since the last run: nothing to do")
+        summary = last.summary
+        stats = WriteStats(0, int(summary["files"]), 0)
+        return Generated(
+            int(summary["papers"]), int(summary["topics"]), list(summary["years"]), stats,
+            time.perf_counter() - start, _report_from_dict(last.report),
+        )
+
+    with _few_collections():
+        prepared = prepare(settings, progress, inputs)
+        try:
+            stats = writer.write_files(settings.docs_dir, prepared.files)
+        finally:
+            prepared.save_cache()  # even if the pages could not be written
+    papers = prepared.papers
+    years = sorted({p.year for p in papers}, reverse=True)
+    topic_count = len({name for p in papers for name in p.topics})
+    manifest = writer.manifest_digest(settings.docs_dir)
+    if key and manifest:
+        summary = {"papers": len(papers), "topics": topic_count, "years": years, "files": len(prepared.files)}
+        cache.save_run_state(settings.cache_dir, cache.RunState(key, manifest, summary, asdict(prepared.report)))
+    return Generated(len(papers), topic_count, years, stats, time.perf_counter() - start, prepared.report)
+
+
+#: The garbage collector's first threshold during a run (Python's default: 700).
+GC_THRESHOLD = 50_000
+
+
+@contextmanager
+def _few_collections() -> Iterator[None]:
+    """Let the cycle collector run less often for the length of a run.
+
+    A run allocates hundreds of thousands of objects that live to its end (papers,
+    pages) and makes few cycles; at the default thresholds the collector scans them
+    about a thousand times at 10,000 papers (6% of the run's CPU time), at this one a
+    few dozen times. Memory hardly changes: what waits longer for a collection is a few
+    thousand small objects at most, beside hundreds of megabytes of papers and pages.
+    """
+    previous = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD, *previous[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
+
+
+def _report_from_dict(data: dict) -> Report:
+    """Return the report ``dataclasses.asdict`` turned into ``data``."""
+    return Report(
+        **{
+            **data,
+            "topics": tuple(TopicCount(**t) for t in data["topics"]),
+            "notices": tuple(Notice(**n) for n in data["notices"]),
+        }
+    )

@@ -1,0 +1,245 @@
+"""Plan the site: turn enriched papers into page specs (papers, topics, years, home)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from urllib.parse import quote_plus
+
+from .. import urls
+from ..enrich.topics.assign import Taxonomy
+from ..model import Paper
+from . import cite, listings, related, trends
+from .report import Report
+from .spec import PageSpec, html_text
+
+
+@dataclass(frozen=True)
+class TopicRef:
+    """A topic as a page shows it: name, description and link."""
+
+    name: str
+    slug: str
+    description: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A topic or keyword as a paper page shows it: a name that links somewhere."""
+
+    name: str
+    link: str
+
+
+def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
+    """Return every topic of the taxonomy (fallback included) by name, with its page path."""
+    refs: dict[str, TopicRef] = {}
+    seen: dict[str, str] = {}
+    for topic in [*taxonomy.topics, taxonomy.fallback]:
+        slug = urls.slug(topic.name) or "topic"
+        if slug in seen:
+            raise ValueError(f"topics {seen[slug]!r} and {topic.name!r} have the same slug {slug!r}")
+        seen[slug] = topic.name
+        refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug))
+    return refs
+
+
+def paper_order(papers: Sequence[Paper]) -> list[Paper]:
+    """Return the papers in the order of their pages: by year, then slug."""
+    return sorted(papers, key=lambda p: (p.year, p.slug))
+
+
+def paper_planner(
+    papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None, bibtex: Mapping[str, str] | None = None
+) -> Callable[[Paper], PageSpec]:
+    """Return what plans the page of one of ``papers`` (the only pages showing related papers).
+
+    Related papers are found among all ``papers``; each page is planned alone, so
+    processes can each plan and render a share.
+    """
+    refs = topic_refs(taxonomy)
+    entries = cite.bibtex_entries(papers, site_url) if bibtex is None else bibtex
+    by_id = {paper.id: paper for paper in papers}
+    return lambda paper: _paper_page(paper, refs, by_id, entries[paper.id], site_url)
+
+
+def plan_papers(
+    papers: Sequence[Paper], taxonomy: Taxonomy, site_url: str | None = None, bibtex: Mapping[str, str] | None = None
+) -> list[PageSpec]:
+    """Return the spec of every paper page, by year and slug."""
+    plan = paper_planner(papers, taxonomy, site_url, bibtex)
+    return [plan(paper) for paper in paper_order(papers)]
+
+
+def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
+    """Return the spec of every index page: topics, years, all papers, trends and home."""
+    refs = topic_refs(taxonomy)
+    by_topic: dict[str, list[Paper]] = defaultdict(list)
+    by_year: dict[int, list[Paper]] = defaultdict(list)
+    for paper in papers:
+        for name in paper.topics:
+            by_topic[name].append(paper)
+        by_year[paper.year].append(paper)
+    years = sorted(by_year, reverse=True)
+
+    used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
+    specs = [
+        spec for ref in used for spec in listings.topic_pages(ref.name, ref.slug, ref.description, by_topic[ref.name], years)
+    ]
+    specs.append(_topics_index(used, by_topic, years, len(papers)))
+    specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
+    specs.append(_years_index(years, by_year))
+    specs.append(_all_papers(papers, used, years, refs))
+    specs.append(_trends(papers, years, refs))
+    specs.append(_home(papers, used, by_topic, years))
+    return specs
+
+
+def _paper_page(
+    paper: Paper, refs: dict[str, TopicRef], by_id: dict[str, Paper], bibtex: str, site_url: str | None
+) -> PageSpec:
+    source = urls.paper_page(paper)
+    page_url = urls.absolute(site_url, source)
+    topics = [
+        Chip(name, urls.link(source, refs[name].source)) for name in paper.topics
+    ]
+    # Material lists the tags above the title, linking to the Tags page; the page shows
+    # its own topic chips linking to the topic pages instead, so Material's are hidden.
+    front = {
+        "title": html_text(paper.title),
+        "description": html_text(paper.summary),
+        "tags": list(paper.topics),
+        "hide": ["tags"],
+        # Google Scholar's citation_* tags; theme/main.html writes them into <head>.
+        "citation": [{"name": n, "content": c} for n, c in cite.citation_meta(paper, page_url)],
+    }
+    neighbours = [by_id[i] for i in paper.related if i in by_id]
+    search = urls.link(source, "index.md")
+    context = {
+        "paper": paper,
+        "topics": topics,
+        "keywords": [Chip(k, f"{search}?q={quote_plus(k)}") for k in paper.keywords],
+        "year_link": urls.link(source, urls.year_source(paper.year)),
+        "related": [
+            listings.row(other, source, shared=related.shared_topics(paper, other)) for other in neighbours
+        ],
+        "bibtex": bibtex,
+    }
+    return PageSpec(source, "paper.md.j2", context, front)
+
+
+def _topics_index(
+    used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int], paper_count: int
+) -> PageSpec:
+    source = urls.topics_index_source()
+    rows = [
+        {
+            "name": ref.name,
+            "description": ref.description,
+            "link": urls.link(source, ref.source),
+            "count": len(by_topic[ref.name]),
+            "per_year": Counter(p.year for p in by_topic[ref.name]),
+        }
+        for ref in used
+    ]
+    front = {"title": "Topics", "description": "Every topic with its papers per year.", **listings.INDEX_PAGE}
+    context = {"topics": rows, "years": years, "paper_count": paper_count}
+    return PageSpec(source, "topics_index.md.j2", context, front)
+
+
+def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
+    source = urls.years_index_source()
+    rows = [
+        {
+            "year": year,
+            "link": urls.link(source, urls.year_source(year)),
+            "venues": sorted({p.venue for p in by_year[year]}),
+            "count": len(by_year[year]),
+            "with_code": sum(1 for p in by_year[year] if p.github),
+        }
+        for year in years
+    ]
+    front = {"title": "Years", "description": "Papers per year.", **listings.INDEX_PAGE}
+    return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
+
+
+def _all_papers(
+    papers: Sequence[Paper], used: list[TopicRef], years: list[int], refs: dict[str, TopicRef]
+) -> PageSpec:
+    source = urls.ALL_PAPERS
+    rows = [
+        listings.row(p, source, topic_slugs=tuple(refs[name].slug for name in p.topics))
+        for p in sorted(papers, key=lambda p: (-p.year, *listings.sort_key(p)))
+    ]
+    front = {
+        "title": "All papers",
+        "description": "Every paper, filterable by words, topic, year and code.",
+        "hide": ["toc"],
+        **listings.INDEX_PAGE,
+    }
+    context = {"rows": rows, "topics": used, "years": years}
+    return PageSpec(source, "all_papers.md.j2", context, front, ascii=True)
+
+
+def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:
+    source = urls.TRENDS_PAGE
+    counts = trends.count_topics(papers)
+    ordered = sorted(years)
+    rows = [
+        {"name": row.name, "link": urls.link(source, refs[row.name].source), "counts": row.counts, "total": row.total}
+        for row in trends.trend_rows(counts, ordered)
+    ]
+    front = {
+        "title": "Trends",
+        "description": "Papers per topic and year.",
+        "hide": ["toc"],
+        **listings.INDEX_PAGE,
+    }
+    context = {
+        "chart": trends.trend_chart(counts, ordered, "Papers per topic and year"),
+        "rows": rows,
+        "years": ordered,
+    }
+    return PageSpec(source, "trends.md.j2", context, front)
+
+
+def _home(
+    papers: Sequence[Paper], used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int]
+) -> PageSpec:
+    # A snippet that the hand-written index.md includes: links are relative to index.md.
+    home = "index.md"
+    with_code = sum(1 for p in papers if p.github)
+    largest = sorted(used, key=lambda ref: (-len(by_topic[ref.name]), ref.name.casefold()))[:5]
+    context = {
+        "papers": f"{len(papers):,}",
+        "years": years,
+        "topics": len(used),
+        "code_share": f"{with_code / len(papers):.0%}" if papers else "0%",
+        "topics_link": urls.link(home, urls.topics_index_source()),
+        "years_link": urls.link(home, urls.years_index_source()),
+        "tags_link": urls.link(home, "tags.md"),
+        "top_topics": [
+            {"name": ref.name, "count": len(by_topic[ref.name]), "link": urls.link(home, ref.source)}
+            for ref in largest
+        ],
+    }
+    return PageSpec(urls.HOME_SNIPPET, "home.md.j2", context, None)
+
+
+def report_page(report: Report) -> PageSpec:
+    """Return the quality report page (out of the nav and the search index)."""
+    source = urls.REPORT_PAGE
+    topics = sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold()))
+    rows = [
+        {"name": t.name, "count": t.count, "fallback": t.fallback, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
+        for t in topics
+    ]
+    front = {
+        "title": "Quality report",
+        "description": "What papersite inferred and what deserves a look.",
+        "search": {"exclude": True},
+    }
+    context = {"report": report, "topics": rows, "groups": report.by_kind()}
+    return PageSpec(source, "report.md.j2", context, front)

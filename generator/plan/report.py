@@ -1,0 +1,114 @@
+"""The quality report: what a user should know about their corpus after a build.
+
+The stages log what deserves attention as notices (``errors.notice``), collected during
+a run; the report groups them by kind beside the corpus figures (inferred titles, papers
+per topic, fallbacks, code links).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import Notice
+from ..model import Paper
+
+if TYPE_CHECKING:  # topics compiles its patterns on import: a rerun with nothing to do needs none
+    from ..enrich.topics.assign import Taxonomy
+
+
+@dataclass(frozen=True)
+class TopicCount:
+    """A topic with how many papers carry it."""
+
+    name: str
+    count: int
+    fallback: bool
+
+
+@dataclass(frozen=True)
+class Report:
+    """The figures and notices of one corpus."""
+
+    papers: int
+    inferred_titles: int
+    with_code: int
+    with_project_page: int
+    topics: tuple[TopicCount, ...]
+    fallback: int
+    notices: tuple[Notice, ...]
+
+    def by_kind(self) -> dict[str, list[Notice]]:
+        """Return the notices grouped by kind, kinds in alphabetical order."""
+        groups: dict[str, list[Notice]] = defaultdict(list)
+        for item in self.notices:
+            groups[item.kind].append(item)
+        return {kind: groups[kind] for kind in sorted(groups)}
+
+    def summary(self) -> str:
+        """Return the few lines printed at the end of a build."""
+        share = f"{self.with_code / self.papers:.0%}" if self.papers else "0%"
+        kinds = ", ".join(f"{len(items)} {kind}" for kind, items in self.by_kind().items())
+        return "\n".join(
+            [
+                f"Titles: {self.inferred_titles:,} of {self.papers:,} inferred from the abstract.",
+                f"Topics: {sum(1 for t in self.topics if t.count):,} used; "
+                f"{self.fallback:,} papers fell back to the catch-all topic.",
+                f"Code: {self.with_code:,} papers ({share}) link a GitHub repository; "
+                f"{self.with_project_page:,} link a project page.",
+                f"Notices: {kinds}." if kinds else "Notices: none.",
+            ]
+        )
+
+
+def _shortener(bases: Sequence[Path]) -> Callable[[str], str]:
+    """Return a function that writes paths under ``bases`` relative to them.
+
+    The report is published as a page: it must not show the folders of the machine
+    that built it, and must read the same wherever the project is checked out.
+    """
+    prefixes = sorted({f"{base}{os.sep}" for base in bases}, key=len, reverse=True)
+
+    def shorten(text: str) -> str:
+        for prefix in prefixes:
+            text = text.replace(prefix, "")
+        return text
+
+    return shorten
+
+
+def input_bases(inputs: Sequence[Path]) -> list[Path]:
+    """Return the folders that input paths are shown relative to: each input's parent."""
+    return [path.parent for path in inputs]
+
+
+def build_report(
+    papers: Sequence[Paper], taxonomy: Taxonomy, notices: Sequence[Notice], bases: Sequence[Path] = ()
+) -> Report:
+    """Return the report of an enriched corpus, with empty topics added as notices."""
+    shorten = _shortener(bases)
+    notices = [Notice(n.kind, shorten(n.where), shorten(n.message)) for n in notices]
+    counts = Counter(name for paper in papers for name in paper.topics)
+    topics = tuple(
+        TopicCount(topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback)
+        for topic in [*taxonomy.topics, taxonomy.fallback]
+    )
+    empty = [
+        Notice("empty topic", "taxonomy", f"no paper carries the topic {t.name!r}")
+        for t in topics
+        if not t.count and not t.fallback
+    ]
+    ordered = sorted([*notices, *empty], key=lambda n: (n.kind, n.where, n.message))
+    return Report(
+        papers=len(papers),
+        inferred_titles=sum(1 for p in papers if p.title_source == "inferred"),
+        with_code=sum(1 for p in papers if p.github),
+        with_project_page=sum(1 for p in papers if p.project_pages),
+        topics=topics,
+        fallback=counts.get(taxonomy.fallback.name, 0),
+        notices=tuple(ordered),
+    )
