@@ -23,6 +23,7 @@ TOPICS_DIR = "topics"
 YEARS_DIR = "years"
 SNIPPETS_DIR = "_generated"
 REPORT_DIR = "report"
+SEARCH_DIR = "searchindex"  # the search index, in parts (render.search)
 
 PAPERS_JSON = "papers.json"
 PAPERS_SCHEMA = "papers.schema.json"
@@ -35,7 +36,7 @@ TRENDS_PAGE = f"{TRENDS_DIR}/index.md"
 
 #: Everything papersite generates lives under these (first path parts under docs_dir).
 GENERATED_ROOTS = (
-    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR,
+    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, SEARCH_DIR,
     PAPERS_JSON, PAPERS_SCHEMA, PAPERS_BIB, FEED,
 )  # fmt: skip
 REPORT_PAGE = f"{REPORT_DIR}/index.md"

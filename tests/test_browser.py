@@ -72,7 +72,7 @@ def page(browser: Browser, site: Site) -> Iterator[Page]:
     yield page
     context.close()
     assert requests, "no request was recorded"
-    # blob: URLs are in-memory objects the page made itself (the offline search worker).
+    # blob: URLs would be in-memory objects the page made itself: never a request out.
     assert [url for url in requests if not url.startswith((site.local, "blob:"))] == []
     assert dialogs == []
 

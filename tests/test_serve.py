@@ -59,25 +59,29 @@ def _get(url: str) -> str:
         return response.read().decode("utf-8")
 
 
-def _search_docs(base: str) -> list[dict]:
-    """Return the served search index's documents (read again if caught mid-write)."""
-    docs: list[dict] = []
+def _search_cards(base: str) -> list[dict]:
+    """Return the cards of the served search index, one per paper (read again if caught mid-write)."""
+    cards: list[dict] = []
+
+    def body(text: str) -> object:
+        return json.loads(text.split(",", 2)[2].rstrip(");\n"))
 
     def read() -> bool:
-        docs[:] = json.loads(_get(base + "search/search_index.json"))["docs"]
+        count = body(_get(base + "searchindex/meta.js"))["docs"]  # type: ignore[index]
+        cards[:] = [body(_get(f"{base}searchindex/d/{i // 1000}/{i}.js")) for i in range(count)]
         return True
 
     _wait(read, "a readable search index")
-    return docs
+    return cards
 
 
 def test_an_edited_abstract_is_served_and_searchable_once_beside_every_other_page(served: tuple[Path, str]) -> None:
     project, base = served
-    before = Counter(doc["location"] for doc in _search_docs(base))
+    before = Counter(card["u"] for card in _search_cards(base))
     assert before and max(before.values()) == 1
 
     # New words that move the paper's topics and its neighbours' related lists, so more
-    # than one searchable page is rebuilt.
+    # than one page is rebuilt.
     corpus = sorted((project / "data").glob("*.txt"))[-1]
     header, first, *rest = corpus.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
     marker = "zebracrossingmarker"
@@ -88,12 +92,12 @@ def test_an_edited_abstract_is_served_and_searchable_once_beside_every_other_pag
     records = json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8"))
     page = next(base + r["url"] for r in records if marker in r["abstract"])
     _wait(lambda: marker in _get(page), "the rebuilt page")
-    _wait(lambda: marker in _get(base + "search/search_index.json"), "the search index")
+    _wait(lambda: marker in _get(base + "searchindex/w/ze.js"), "the search index")
 
-    docs = _search_docs(base)
-    after = Counter(doc["location"] for doc in docs)
-    assert after == before  # every page still indexed, each once: no stale twin, none lost
-    assert sum(marker in doc["text"] for doc in docs) == 1
+    cards = _search_cards(base)
+    after = Counter(card["u"] for card in cards)
+    assert after == before  # every paper still found, each once: no stale twin, none lost
+    assert sum(marker in card["a"] for card in cards) == 1
 
 
 def test_a_new_abstract_updates_the_home_page_that_includes_the_counts(served: tuple[Path, str]) -> None:

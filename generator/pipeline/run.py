@@ -96,7 +96,7 @@ def prepare(
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
     from .. import render
     from ..plan import cite, pages, related
-    from ..render import export
+    from ..render import export, search
 
     # Related papers (numpy) are computed in a second process, when there is a CPU for
     # it, while this one makes everything that does not show them.
@@ -112,6 +112,7 @@ def prepare(
     bibtex = cite.bibtex_entries(papers, settings.site_url)
     rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
     data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
+    data.update(search.index_files(papers))
     if pending is not None:
         if related_cache.store.kept:
             related_cache.key()  # for put(): this process is done first, and waits anyway
@@ -162,7 +163,7 @@ def paper_map(jobs: int, meanwhile: Callable[[], object] | None = None) -> Calla
 
 #: Modules only the stages after enrichment use: numpy and scipy (related papers) and
 #: Jinja2 among their imports take about a quarter of a second.
-LATER_STAGES = ("plan.cite", "plan.pages", "plan.related", "render.export", "render.markdown")
+LATER_STAGES = ("plan.cite", "plan.pages", "plan.related", "render.export", "render.markdown", "render.search")
 
 
 def _import_later_stages() -> None:

@@ -112,6 +112,8 @@ def _paper_page(
         "description": html_text(paper.summary),
         "tags": list(paper.topics),
         "hide": ["tags"],
+        # papersite's own index finds it (render.search): Material's would hold every abstract.
+        "search": {"exclude": True},
         # Google Scholar's citation_* tags; theme/main.html writes them into <head>.
         "citation": [{"name": n, "content": c} for n, c in cite.citation_meta(paper, page_url)],
     }

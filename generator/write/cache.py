@@ -304,7 +304,7 @@ def code_fingerprint() -> str:
 
 
 #: The libraries whose output generate writes (TeX, math, slugs, YAML, templates, numbers).
-GENERATE_LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "pylatexenc", "latex2mathml", "python-slugify", "numpy", "scipy")
+GENERATE_LIBRARIES = ("jinja2", "markupsafe", "pyyaml", "pylatexenc", "latex2mathml", "python-slugify", "numpy", "scipy", "lunr")
 
 
 def library_versions() -> str:

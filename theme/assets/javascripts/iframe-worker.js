@@ -1,392 +1,422 @@
 /*
- * papersite: Material's search worker on pages opened from file://.
+ * papersite: the search engine behind Material's search box, the same hosted and from file://.
  *
- * Browsers refuse `new Worker(url)` on file:// pages, which breaks Material's
- * search in an offline bundle; Material's offline plugin would load a shim from a
- * CDN. This stand-in is ours, so the bundle makes no network request. On http(s)
- * it does nothing: Material uses real workers there.
- * (The file name contains "iframe-worker" so that the offline plugin, which looks
- * for that name among extra.polyfills, does not add its CDN script.)
+ * Material's search talks to a worker (SETUP -> READY, QUERY -> RESULT) that builds a lunr
+ * index of the whole site in the browser. This file stands in for that worker, in the page:
+ * `new Worker(<Material's search worker>)` gets a `SearchWorker` from here, which answers
+ * from the index papersite built (generator/render/search.py, the files under searchindex/).
+ * A query loads only what it needs, as <script> elements (file:// pages can neither fetch
+ * nor start workers): the postings of its words, the terms that start with the word being
+ * typed, and the cards of the papers it shows. Everything loaded stays for the next query.
  *
- * How it makes search answer soon (hooks/offline_search.py writes the two files):
- * - Loads search/search_index.js and search/search_worker.js at once, while the
- *   page is parsing; on file:// Material would load the index only when search
- *   is first opened, and then build it. The documents in it are gzip-compressed
- *   (every page loads the script); the browser's DecompressionStream inflates them.
- * - Runs Material's worker source as a real Worker from a Blob URL, off the
- *   page's thread, and starts building the index as soon as Material creates it.
- *   The documents travel as JSON text and are parsed in the worker.
- * - Builds two indexes: a quick one of titles and tags, which answers first,
- *   and the full one (text too), which then answers the same query again and
- *   every later one. Titles and tags weigh most, so the quick answer already
- *   leads with the best matches; when it has none, Material's "Initializing
- *   search" stays until the full index answers.
- * - Answers Material's repeated setup (it sends one each time search opens) from
- *   the index already built.
- * Where a Blob worker cannot run, the worker script runs in a hidden iframe.
+ * Ranking: papers that match more of the query's words come first; among them, the sum of
+ * each word's BM25F weight (title and coined name most, then topics, keywords and authors,
+ * then the abstract), plus the title bigrams the query repeats in order. The last word
+ * matches as a prefix while it is typed. Words are stemmed by lunr.js (MkDocs ships it; the
+ * build copies it beside this file), as lunr.py stems them at build time.
+ *
+ * Material reads the query on keyup: a query pasted with the mouse, or set by a script or
+ * autofill, fires `input` alone, so `input` is passed on as a keyup.
+ *
+ * (The name contains "iframe-worker" so that Material's offline plugin, which looks for that
+ * name among extra.polyfills, does not add its CDN shim.)
  */
 (function () {
   "use strict";
-  if (location.protocol !== "file:" || typeof window.Worker !== "function") {
-    return;
-  }
 
-  var NativeWorker = window.Worker;
-  var SETUP = 0; // Material's worker messages: SETUP -> READY, QUERY -> RESULT
+  var SETUP = 0; // Material's worker messages
   var READY = 1;
   var QUERY = 2;
   var RESULT = 3;
-  var root = new URL("../../", document.currentScript.src).href; // assets/javascripts/ -> site
+  var VERSION = 1; // generator/render/search.py VERSION
+  var SHOWN = 30; // papers a result lists (Material renders 10, then more as one scrolls)
+  var EXPANSIONS = 12; // terms a prefix stands for, the most common first
+  var PREFIX_WEIGHT = 0.25; // a word matched by a longer term, while it is being typed
+  var CARDS_PER_FOLDER = 1000;
 
-  /* Timings for bench/search_speed.py, in the browser's performance timeline. */
-  function mark(name) {
-    if (window.performance && performance.mark) performance.mark("papersite:" + name);
-  }
+  var script = document.currentScript;
+  var root = new URL("../../", script.src).href; // assets/javascripts/ -> site root
+  var fileSite = window.location.protocol === "file:"; // pages are x.html, not x/
 
-  function load(path) {
+  /* --- loading the index's parts ------------------------------------------------------ */
+
+  var parts = {}; // "kind:key" -> data, filled by the index's scripts
+  var pending = {}; // "kind:key" -> Promise of data (null when the part is missing)
+
+  window.__psIndex = function (kind, key, data) {
+    parts[kind + ":" + key] = data;
+  };
+
+  function loadScript(src) {
     return new Promise(function (resolve) {
-      var script = document.createElement("script");
-      script.src = root + path;
-      script.onload = script.onerror = resolve;
-      document.head.appendChild(script);
+      var element = document.createElement("script");
+      element.src = src;
+      element.async = true;
+      element.onload = function () { resolve(true); };
+      element.onerror = function () { resolve(false); };
+      document.head.appendChild(element);
     });
   }
 
-  // A worker takes a while to start: start two as soon as their code is here.
-  var spare = [];
-  var workerCode = load("search/search_worker.js").then(function () {
-    try {
-      spare = window.__searchWorker ? [blobWorker(), blobWorker()] : [];
-    } catch (error) {
-      spare = []; // no Blob workers here
+  function part(kind, key, path) {
+    var id = kind + ":" + key;
+    if (!pending[id]) {
+      pending[id] = id in parts
+        ? Promise.resolve(parts[id])
+        : loadScript(root + "searchindex/" + path).then(function () {
+          return id in parts ? parts[id] : null;
+        });
     }
-  });
-  var sources = Promise.all([workerCode, load("search/search_index.js")])
-    .then(inflateDocs)
-    .then(function () {
-      mark("sources");
-    });
-
-  /* The documents come gzip-compressed, base64-encoded: inflate them to JSON text. */
-  function inflateDocs() {
-    var packed = window.__searchDocsGzip;
-    if (typeof packed !== "string" || typeof DecompressionStream !== "function") return;
-    var bytes;
-    if (typeof Uint8Array.fromBase64 === "function") {
-      bytes = Uint8Array.fromBase64(packed);
-    } else {
-      var binary = atob(packed);
-      bytes = new Uint8Array(binary.length);
-      for (var i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    }
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text().then(
-      function (text) {
-        window.__searchDocs = text;
-      },
-      function () {} // a damaged index: search finds nothing, the page still works
-    );
+    return pending[id];
   }
 
-  /* Unpack the documents written by hooks/offline_search.py (in a worker or here). */
-  function unpackDocs(text) {
-    var packed = JSON.parse(text);
-    return packed.docs.map(function (row) {
-      var doc = {};
-      packed.fields.forEach(function (field, n) {
-        if (row[n] !== undefined && row[n] !== null) {
-          doc[field] = field !== "tags" ? row[n] : row[n].map(function (tag) {
-            return packed.tags[tag];
+  var lunrReady = null;
+  function stemmer() {
+    if (!lunrReady) {
+      lunrReady = (window.lunr ? Promise.resolve(true) : loadScript(root + "assets/javascripts/lunr.js"))
+        .then(function () { return window.lunr || null; });
+    }
+    return lunrReady;
+  }
+
+  function meta() {
+    return part("meta", 0, "meta.js").then(function (data) {
+      if (!data || data.version !== VERSION) return null;
+      (data.stop || []).forEach(function (word) { moreStopWords[word] = true; });
+      return data;
+    });
+  }
+
+  /* The same hash as generator/render/search.py shard_of: FNV-1a of the UTF-8 bytes. */
+  function shardOf(term, shards) {
+    var bytes = new TextEncoder().encode(term);
+    var h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
+    }
+    return h % shards;
+  }
+
+  function postings(term, index) {
+    var k = shardOf(term, index.shards);
+    return part("p", k, "p/" + k + ".js").then(function (shard) {
+      return shard && Object.prototype.hasOwnProperty.call(shard, term) ? decode(shard[term]) : null;
+    });
+  }
+
+  /* [top weight, base64 of (gap varint, weight byte) per paper] -> Map paper -> weight. */
+  var decoded = {};
+  function decode(entry) {
+    if (decoded[entry[1]]) return decoded[entry[1]];
+    var top = entry[0];
+    var bytes = atob(entry[1]);
+    var out = new Map();
+    var doc = -1;
+    for (var i = 0; i < bytes.length; ) {
+      var gap = 0;
+      var shift = 0;
+      var b;
+      do {
+        b = bytes.charCodeAt(i++);
+        gap += (b & 0x7f) * Math.pow(2, shift);
+        shift += 7;
+      } while (b & 0x80);
+      doc += gap + 1;
+      out.set(doc, (top * bytes.charCodeAt(i++)) / 255);
+    }
+    decoded[entry[1]] = out;
+    return out;
+  }
+
+  function card(doc) {
+    var folder = Math.floor(doc / CARDS_PER_FOLDER);
+    return part("d", doc, "d/" + folder + "/" + doc + ".js");
+  }
+
+  /* --- words, as generator/render/search.py words() and terms() make them ---------------- */
+
+  function fold(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  }
+
+  var moreStopWords = {}; // generator/render/search.py MORE_STOP_WORDS, from meta.js
+  function isStopWord(lunr, word) {
+    return moreStopWords[word] === true || lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
+  }
+
+  function stem(lunr, word) {
+    return lunr.stemmer(new lunr.Token(word, {})).toString();
+  }
+
+  /* The words of a query, each with its stem and, for the last one while it is typed, the
+     stems it may become: [{word, stem, prefix, stop, terms: [{term, weight}]}]. A word's
+     stem is the index's own (w/ lists every word of the papers with the stem lunr.py gave
+     it); a word no paper has is stemmed by lunr.js. */
+  function queryWords(lunr, query) {
+    var raw = fold(query).split(/[^a-z0-9]+/).filter(Boolean);
+    var typing = !/\s$/.test(query);
+    var words = [];
+    var seen = {};
+    raw.forEach(function (word, i) {
+      var prefix = i === raw.length - 1 && typing && word.length >= 2;
+      var stop = isStopWord(lunr, word);
+      if ((stop && !prefix) || seen[word]) return;
+      seen[word] = true;
+      words.push({ word: word, prefix: prefix, stop: stop });
+    });
+    return Promise.all(words.map(function (w) {
+      var key = w.word.slice(0, 2);
+      return part("w", key, "w/" + key + ".js").then(function (list) {
+        list = list || [];
+        var own = null;
+        var more = [];
+        var taken = {};
+        list.forEach(function (entry) {
+          if (entry[0] === w.word) own = entry[1];
+          else if (w.prefix && more.length < EXPANSIONS && entry[0].lastIndexOf(w.word, 0) === 0 && !taken[entry[1]]) {
+            taken[entry[1]] = true;
+            more.push(entry[1]);
+          }
+        });
+        w.stem = own || stem(lunr, w.word);
+        w.terms = w.stop ? [] : [{ term: w.stem, weight: 1 }, { term: "=" + w.word, weight: 1, name: true }];
+        more.forEach(function (s) {
+          if (s !== w.stem) w.terms.push({ term: s, weight: PREFIX_WEIGHT });
+        });
+        return w;
+      });
+    })).then(function (words) {
+      return words.filter(function (w) { return w.terms.length; });
+    });
+  }
+
+  /* --- ranking ----------------------------------------------------------------------- */
+
+  function rank(words, index) {
+    return Promise.all(words.map(function (word) {
+      var terms = word.terms;
+      return Promise.all(terms.map(function (t) { return postings(t.term, index); }))
+        .then(function (lists) {
+          // A paper's weight for this word: its best stem, plus the word as a name; and
+          // whether it has the word itself (not only a longer one, while it is typed).
+          var best = new Map();
+          var named = new Map();
+          var exact = new Set();
+          lists.forEach(function (list, n) {
+            if (!list) return;
+            var t = terms[n];
+            list.forEach(function (score, doc) {
+              var value = score * t.weight;
+              if (t.name) named.set(doc, value);
+              else if (!(best.get(doc) >= value)) best.set(doc, value);
+              if (t.weight === 1) exact.add(doc);
+            });
+          });
+          named.forEach(function (value, doc) { best.set(doc, (best.get(doc) || 0) + value); });
+          best.exact = exact;
+          best.named = named;
+          return best;
+        });
+    })).then(function (perWord) {
+      var pairs = [];
+      for (var i = 0; i + 1 < words.length; i++) pairs.push(words[i].stem + " " + words[i + 1].stem);
+      return Promise.all(pairs.map(function (b) { return postings(b, index); })).then(function (lists) {
+        var matched = new Map(); // how many of the query's words a paper has (typed ones as a prefix)
+        var whole = new Map(); // how many it has as they are, no prefix needed (a name as written counts again)
+        var score = new Map();
+        perWord.forEach(function (best) {
+          best.forEach(function (value, doc) {
+            matched.set(doc, (matched.get(doc) || 0) + 1);
+            if (best.exact.has(doc)) whole.set(doc, (whole.get(doc) || 0) + 1 + (best.named.has(doc) ? 1 : 0));
+            score.set(doc, (score.get(doc) || 0) + value);
+          });
+        });
+        lists.forEach(function (list) {
+          if (!list) return;
+          list.forEach(function (value, doc) {
+            if (score.has(doc)) score.set(doc, score.get(doc) + value);
+          });
+        });
+        var docs = Array.from(score.keys());
+        docs.sort(function (a, b) {
+          // A word a paper has as typed counts twice, one it has only as a longer word once:
+          // while the last word is being typed, "data" is more likely "data" than "database".
+          return (matched.get(b) + (whole.get(b) || 0) - matched.get(a) - (whole.get(a) || 0)) ||
+            (score.get(b) - score.get(a)) || (a - b);
+        });
+        return { docs: docs, matched: matched, score: score, perWord: perWord };
+      });
+    });
+  }
+
+  /* --- results as Material renders them -------------------------------------------------- */
+
+  var ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  function escapeHTML(text) {
+    return text.replace(/[&<>"']/g, function (c) { return ESCAPES[c]; });
+  }
+
+  /* Mark the words of `text` that the query matched; return HTML. */
+  function marked(lunr, text, words) {
+    var out = "";
+    var last = 0;
+    var re = /[\p{L}\p{N}]+/gu;
+    var m;
+    while ((m = re.exec(text))) {
+      if (hits(lunr, m[0], words)) {
+        out += escapeHTML(text.slice(last, m.index)) + "<mark>" + escapeHTML(m[0]) + "</mark>";
+        last = m.index + m[0].length;
+      }
+    }
+    return out + escapeHTML(text.slice(last));
+  }
+
+  function hits(lunr, token, words) {
+    var w = fold(token);
+    if (!/^[a-z0-9]+$/.test(w)) return false;
+    var s = stem(lunr, w); // both sides by lunr.js: marking needs no index part
+    return words.some(function (q) {
+      return (!q.stop && (q.word === w || stem(lunr, q.word) === s)) || (q.prefix && w.lastIndexOf(q.word, 0) === 0);
+    });
+  }
+
+  /* The passage of an abstract with the most query words, about 30 words long. */
+  function snippet(lunr, text, words) {
+    var tokens = [];
+    var re = /\S+/g;
+    var m;
+    while ((m = re.exec(text))) tokens.push({ at: m.index, end: m.index + m[0].length, hit: hits(lunr, m[0].replace(/^\W+|\W+$/g, ""), words) });
+    var span = 30;
+    var bestStart = 0;
+    var bestCount = -1;
+    var count = 0;
+    for (var i = 0; i < tokens.length; i++) {
+      if (tokens[i].hit) count++;
+      if (i >= span && tokens[i - span].hit) count--;
+      if (count > bestCount) {
+        bestCount = count;
+        bestStart = Math.max(0, i - span + 1);
+      }
+    }
+    if (!tokens.length) return "";
+    var start = Math.max(0, bestStart - 3);
+    var end = Math.min(tokens.length, start + span + 6);
+    var piece = text.slice(tokens[start].at, tokens[end - 1].end);
+    return (start > 0 ? "… " : "") + marked(lunr, piece, words) + (end < tokens.length ? " …" : "");
+  }
+
+  /* A paper's address: x/ on a hosted site, x.html in the offline bundle (no directory URLs). */
+  function address(url) {
+    return fileSite ? url.replace(/\/$/, ".html") : url;
+  }
+
+  function item(lunr, data, doc, ranked, words) {
+    var terms = {};
+    words.forEach(function (word, n) {
+      terms[word.word] = ranked.perWord[n].has(doc);
+    });
+    return [{
+      location: address(data.u),
+      title: marked(lunr, data.t, words),
+      text: snippet(lunr, data.a, words),
+      tags: [data.v + " " + data.y].concat(data.g),
+      score: ranked.score.get(doc),
+      terms: terms
+    }];
+  }
+
+  /* Answer a query: Material's SearchResult, and how many papers matched in all. */
+  function search(query) {
+    return Promise.all([stemmer(), meta()]).then(function (ready) {
+      var lunr = ready[0];
+      var index = ready[1];
+      if (!lunr || !index) return { items: [], total: 0 };
+      return queryWords(lunr, query).then(function (words) {
+        if (!words.length) return { items: [], total: 0 };
+        return rank(words, index).then(function (ranked) {
+          return show(lunr, ranked, words);
+        });
+      });
+    });
+  }
+
+  /* The first papers of a ranking, with their cards, as Material's result items. */
+  function show(lunr, ranked, words) {
+    var top = ranked.docs.slice(0, SHOWN);
+    return Promise.all(top.map(card)).then(function (cards) {
+      var items = [];
+      cards.forEach(function (data, n) {
+        if (data) items.push(item(lunr, data, top[n], ranked, words));
+      });
+      return { items: items, total: ranked.docs.length };
+    });
+  }
+
+  /* --- the stand-in worker ------------------------------------------------------------- */
+
+  function SearchWorker() {
+    var target = document.createDocumentFragment(); // an EventTarget every browser has
+    var latest = 0;
+    var worker = {
+      addEventListener: target.addEventListener.bind(target),
+      removeEventListener: target.removeEventListener.bind(target),
+      dispatchEvent: target.dispatchEvent.bind(target),
+      terminate: function () {},
+      postMessage: function (message) {
+        if (!message) return;
+        if (message.type === SETUP) {
+          Promise.all([stemmer(), meta()]).then(function () { post({ type: READY }); });
+        } else if (message.type === QUERY) {
+          var ticket = ++latest;
+          search(String(message.data || "")).then(function (result) {
+            if (ticket !== latest) return; // a later query is on its way
+            post({ type: RESULT, data: { items: result.items } });
+            count(result);
+          }, function () {
+            if (ticket === latest) post({ type: RESULT, data: { items: [] } });
           });
         }
-      });
-      return doc;
-    });
-  }
-
-  /* Runs in the worker before Material's code: unpacks documents sent as text. */
-  function prelude(unpack) {
-    self.addEventListener("message", function (event) {
-      var message = event.data;
-      if (message && message.type === 0 && typeof message.data.docs === "string") {
-        message.data.docs = unpack(message.data.docs);
       }
-    });
-  }
-
-  /* Material sends its setup with the documents left out by the hook: put them back. */
-  function withDocs(message, unpack) {
-    var data = message.data;
-    var text = window.__searchDocs;
-    if (message.type !== SETUP || !data || (data.docs && data.docs.length) || typeof text !== "string") {
-      return message;
+    };
+    function post(data) {
+      var event = new MessageEvent("message", { data: data });
+      if (typeof worker.onmessage === "function") worker.onmessage(event);
+      worker.dispatchEvent(event);
     }
-    return { type: SETUP, data: Object.assign({}, data, { docs: unpack ? unpackDocs(text) : text }) };
-  }
-
-  function setupKey(message) {
-    return JSON.stringify([message.data.config, message.data.options]);
-  }
-
-  /* The setup Material will send once search opens, known from the page already. */
-  function expectedSetup() {
-    var page = JSON.parse(document.getElementById("__config").textContent);
-    var suggest = (page.features || []).indexOf("search.suggest") >= 0;
-    return { type: SETUP, data: { config: window.__index.config, docs: [], options: { suggest: suggest } } };
-  }
-
-  var blobURL = null;
-  function blobWorker() {
-    if (spare.length) return spare.shift();
-    if (!blobURL) {
-      var code = "(" + prelude + ")(" + unpackDocs + ");\n" + window.__searchWorker.source;
-      blobURL = URL.createObjectURL(new Blob([code], { type: "text/javascript" }));
-    }
-    var worker = new NativeWorker(blobURL);
-    // A spare worker may fail before anyone listens: remember it (see spawn).
-    worker.addEventListener("error", function () {
-      worker.failed = true;
-    });
     return worker;
   }
 
-  /* Material's search worker as two real workers, a quick one and a full one. */
-  function SearchWorkers(toPage, onError) {
+  /* Material counts the papers it was given; say how many matched, when more did. */
+  function count(result) {
     var meta = document.querySelector(".md-search-result__meta");
-    var initializing = meta ? meta.textContent : ""; // "Initializing search", before READY
-    var key = null;
-    var full = null;
-    var quick = null;
-    var fullReady = false;
-    var quickReady = false;
-    var setupPending = false; // Material sent a setup and waits for READY
-    var lastQuery = null;
-    var upgrade = false; // the quick index answered: the full one answers again
-    var fullAnswered = false;
-
-    function spawn(message, ready) {
-      var worker = blobWorker();
-      worker.onmessage = function (event) {
-        var data = event.data;
-        if (data && data.type === READY) {
-          ready();
-        } else if (data && data.type === RESULT) {
-          result(worker, data);
-        } else {
-          toPage(data);
-        }
-      };
-      worker.onerror = function () {
-        onError(!(fullReady || quickReady)); // true: nothing built, the caller may fall back
-      };
-      if (worker.failed) {
-        setTimeout(worker.onerror, 0); // it failed while it waited as a spare
-      } else {
-        worker.postMessage(withDocs(message, false));
-      }
-      return worker;
-    }
-
-    function begin(message) {
-      [full, quick].forEach(function (worker) {
-        if (worker) worker.terminate();
-      });
-      mark("setup");
-      key = setupKey(message);
-      fullReady = quickReady = upgrade = fullAnswered = false;
-      full = quick = null;
-      var fields = message.data.config.fields || {};
-      if (!("text" in fields) || Object.keys(fields).length < 2) {
-        beginFull(message);
-        return;
-      }
-      var config = Object.assign({}, message.data.config, { fields: Object.assign({}, fields) });
-      delete config.fields.text;
-      // With two cores or fewer, the full index starts once the quick one is built, so
-      // that the quick one does not wait for a core; with more, both start at once.
-      var both = (navigator.hardwareConcurrency || 1) > 2;
-      quick = spawn({ type: SETUP, data: Object.assign({}, message.data, { config: config }) }, function () {
-        mark("quick-ready");
-        quickReady = true;
-        announce();
-        if (!both) beginFull(message);
-      });
-      if (both) beginFull(message);
-    }
-
-    function beginFull(message) {
-      full = spawn(message, function () {
-        mark("full-ready");
-        fullReady = true;
-        if (quick) quick.terminate();
-        quick = null;
-        announce();
-        if (upgrade && lastQuery) full.postMessage(lastQuery);
-        upgrade = false;
-      });
-    }
-
-    function announce() {
-      if (setupPending && (fullReady || quickReady)) {
-        setupPending = false;
-        toPage({ type: READY });
-      }
-    }
-
-    function result(worker, data) {
-      if (worker === full) {
-        if (!fullAnswered) mark("full-answer");
-        fullAnswered = true;
-        toPage(data);
-      } else if (!fullReady) {
-        var query = lastQuery ? String(lastQuery.data).trim() : "";
-        if (data.data.items.length || !query) {
-          toPage(data);
-        } else {
-          // No title or tag matches it: clear the list, and say that search is still being
-          // set up (in Material's own words) until the full index answers.
-          toPage(data, function () {
-            if (meta) meta.textContent = initializing;
-          });
-        }
-      }
-    }
-
-    this.send = function (message) {
-      if (message && message.type === SETUP) {
-        if (setupKey(message) !== key) begin(message);
-        setupPending = true;
-        announce();
-      } else if (message && message.type === QUERY) {
-        lastQuery = message;
-        if (fullReady || !quick) {
-          full.postMessage(message);
-        } else {
-          upgrade = true;
-          quick.postMessage(message);
-        }
-      } else {
-        (full || quick).postMessage(message);
-      }
-    };
-    this.terminate = function () {
-      [full, quick].forEach(function (worker) {
-        if (worker) worker.terminate();
-      });
-    };
-
-    begin(expectedSetup()); // before search is even opened
+    if (!meta || result.total <= result.items.length) return;
+    meta.textContent = result.total.toLocaleString("en") + " matching papers, the best " + result.items.length + " shown";
   }
 
-  /* The worker script in a hidden same-origin iframe, on the page's own thread. */
-  function FrameWorker(url, toPage, onError) {
-    var queue = [];
-    var ready = false;
-    var frame = document.createElement("iframe");
-    frame.setAttribute("aria-hidden", "true");
-    frame.setAttribute("tabindex", "-1");
-    frame.style.display = "none";
-    document.body.appendChild(frame);
-
-    var inner = frame.contentWindow;
-    inner.postMessage = function (data) {
-      toPage(data); // the worker's postMessage reaches the page
-    };
-    inner.importScripts = function () {
-      throw new Error("importScripts is not supported in the file:// worker shim");
-    };
-    var script = inner.document.createElement("script");
-    script.src = new URL(url, location.href).href;
-    script.onload = function () {
-      ready = true;
-      queue.splice(0).forEach(deliver);
-    };
-    script.onerror = onError;
-    inner.document.head.appendChild(script);
-
-    function deliver(message) {
-      inner.dispatchEvent(new MessageEvent("message", { data: withDocs(message, true) }));
-    }
-
-    this.send = function (message) {
-      if (ready) {
-        setTimeout(function () {
-          deliver(message);
-        }, 0);
-      } else {
-        queue.push(message);
-      }
-    };
-    this.terminate = function () {
-      frame.remove();
-    };
+  var NativeWorker = window.Worker;
+  function isSearchWorker(url) {
+    return /\/workers\/search\.[^/]*\.js/.test(String(url));
   }
+  window.Worker = function (url, options) {
+    if (isSearchWorker(url)) return SearchWorker();
+    return new NativeWorker(url, options);
+  };
+  if (NativeWorker) window.Worker.prototype = NativeWorker.prototype;
 
-  function FileWorker(url) {
-    var target = document.createElement("div"); // an EventTarget for the page side
-    var listeners = this;
-    var backend = null;
-    var queue = [];
-
-    function toPage(data, after) {
-      var event = new MessageEvent("message", { data: data });
-      setTimeout(function () {
-        if (typeof listeners.onmessage === "function") {
-          listeners.onmessage(event);
-        }
-        target.dispatchEvent(event);
-        if (after) after();
-      }, 0);
+  /* A query that arrives without a key press: pass `input` on as a keyup. */
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (input && input.matches && input.matches("input.md-search__input") && !event.isComposing) {
+      input.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
     }
-    function onError() {
-      var event = new Event("error");
-      if (typeof listeners.onerror === "function") {
-        listeners.onerror(event);
-      }
-      target.dispatchEvent(event);
-    }
+  }, true);
 
-    function useFrame() {
-      spare.splice(0).forEach(function (worker) {
-        worker.terminate();
-      });
-      if (backend) backend.terminate();
-      backend = new FrameWorker(url, toPage, onError);
-    }
+  /* For tests and benchmarks: the ranking without the interface. */
+  window.papersiteSearch = { search: search };
 
-    sources.then(function () {
-      var name = new URL(url, location.href).pathname.split("/").pop();
-      if (window.__searchWorker && window.__index && name === window.__searchWorker.name) {
-        try {
-          backend = new SearchWorkers(toPage, function (unbuilt) {
-            if (!unbuilt) return onError();
-            useFrame(); // the Blob workers failed before building anything: replay in the iframe
-            if (setup) backend.send(setup);
-          });
-        } catch (error) {
-          backend = null; // no Blob workers here
-        }
-      }
-      if (!backend) useFrame();
-      queue.splice(0).forEach(backend.send);
-    });
-
-    var setup = null; // Material's last setup
-    this.postMessage = function (message) {
-      if (message && message.type === SETUP) setup = message;
-      if (backend) {
-        backend.send(message);
-      } else {
-        queue.push(message);
-      }
-    };
-    this.terminate = function () {
-      if (backend) backend.terminate();
-    };
-    this.addEventListener = target.addEventListener.bind(target);
-    this.removeEventListener = target.removeEventListener.bind(target);
-    this.dispatchEvent = target.dispatchEvent.bind(target);
-  }
-
-  window.Worker = FileWorker;
+  /* The first query needs the stemmer and the index's first part: load them while the page
+     settles, so that a query typed at once is answered at once. */
+  function warm() { stemmer(); meta(); }
+  if (document.readyState === "complete") warm();
+  else window.addEventListener("load", warm);
 })();

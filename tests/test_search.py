@@ -1,0 +1,273 @@
+"""Search: the index papersite builds, and the engine behind Material's search box.
+
+The ranking rules a reader relies on are checked on a small corpus written for them, through
+the engine the search box runs (``window.papersiteSearch``), hosted and from ``file://``.
+Fresh page loads check that a query typed, pasted with the mouse or set by a script the
+moment the box gets focus is always answered.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from generator import cli
+from generator.model import Paper, Source
+from generator.render import search
+
+from .browser import serve
+from .conftest import copy_project
+
+
+def _paper(abstract: str, title: str = "", **fields: object) -> Paper:
+    return Paper(abstract, "ICLR", 2024, Source(Path("x.jsonl"), 1), title=title, text=abstract, slug=title.lower()[:20] or "p",
+                 **fields)  # type: ignore[arg-type]  # fmt: skip
+
+
+# --- the index, in Python --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", ["self-supervised", "self supervised", "Self-Supervised", "SELF–SUPERVISED"])
+def test_hyphens_spaces_and_case_give_the_same_words(text: str) -> None:
+    assert search.words(text) == ["self", "supervised"]
+
+
+def test_words_drop_accents_and_stop_words() -> None:
+    assert search.words("Schrödinger's équation, and the réseaux towards it") == ["schrodinger", "s", "equation", "reseaux"]
+
+
+def test_plurals_and_forms_share_a_stem() -> None:
+    assert search.terms("transformers") == search.terms("transformer")
+    assert search.terms("learning") == search.terms("learned")
+
+
+def test_words_written_like_names_are_terms_of_their_own() -> None:
+    assert search.name_terms("We present URLOST and TiC-CLIP (GPT4) on pre-trained PRES models") == [
+        "=urlost", "=tic", "=clip", "=gpt4", "=pres",
+    ]  # fmt: skip
+
+
+def _decode(entry: list) -> dict[int, float]:
+    top, data = entry[0], base64.b64decode(entry[1])
+    out, doc, i = {}, -1, 0
+    while i < len(data):
+        gap = shift = 0
+        while True:
+            byte = data[i]
+            i += 1
+            gap |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        doc += gap + 1
+        out[doc] = top * data[i] / 255
+        i += 1
+    return out
+
+
+def test_postings_keep_every_paper_and_its_weight_to_a_byte() -> None:
+    postings = {0: 1.0, 5: 0.5, 300: 2.0, 100_000: 0.01}
+    decoded = _decode(search.encode_postings(postings))
+    assert sorted(decoded) == sorted(postings)
+    for doc, weight in postings.items():
+        assert abs(decoded[doc] - weight) <= 2.0 / 255 + 1e-3  # one step of 255, or the floor of 1
+
+
+def test_the_index_is_the_same_bytes_whatever_the_input_order() -> None:
+    papers = [_paper(f"We study topic number {i} with graphs and FooNet{i}.", f"Paper {i}") for i in range(40)]
+    first = search.index_files(papers)
+    assert first == search.index_files(list(reversed(papers)))
+    assert f"{search.ROOT}/meta.js" in first
+    meta = first[f"{search.ROOT}/meta.js"].decode()
+    assert meta.startswith('__psIndex("meta",0,') and '"docs":40' in meta
+
+
+def test_a_term_is_in_the_shard_its_hash_names() -> None:
+    files = search.index_files([_paper("Graph neural networks for molecules.", "Graphs")])
+    shards = json.loads(files[f"{search.ROOT}/meta.js"].decode().split(",", 2)[2].rstrip(");\n"))["shards"]
+    for term in ("graph", "neural", "molecul", "graph neural"):
+        body = files[f"{search.ROOT}/p/{search.shard_of(term, shards)}.js"].decode()
+        assert f'"{term}":' in body
+
+
+# --- the engine, in chromium ----------------------------------------------------------
+
+#: Papers written for the ranking rules: (title, abstract, keywords).
+CORPUS = [
+    ("Diffusion Language Models Are Fast Decoders",
+     "We train a diffusion language model that decodes many tokens at once and rivals autoregressive models.", []),
+    ("Diffusion Everywhere",
+     "Diffusion of diffusion processes: diffusion on graphs, diffusion on manifolds, diffusion in time.", []),
+    ("Language Models Count",
+     "A language model learns to count objects in text, and model size matters less than data.", []),
+    ("ZorbNet: A Network for Sorting",
+     "We propose ZorbNet, a sorting network. Unlike Zorb-style heuristics it learns comparisons end to end.", []),
+    ("Sorting With Heuristics",
+     "Classical sorting heuristics revisited, among them the Zorb heuristic and its variants for sorting.", []),
+    ("Self-Supervised Learning of Sounds",
+     "Self-supervised learning of audio representations from unlabeled recordings of birds.", ["self-supervised learning"]),
+    ("Vision Transformers at Scale",
+     "We scale a vision transformer to billions of parameters and study how it generalizes.", []),
+    ("Graph Kernels Revisited",
+     "Kernels on graphs measure similarity; we revisit them for molecules and compare with neural models.", []),
+    ("Molecules and Kernels",
+     "A study of molecules, with a note on a graph kernel in the appendix and nothing else about graphs.", []),
+]
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("search-corpus")
+    lines = [json.dumps({"title": t, "abstract": a, "keywords": k, "year": 2024, "venue": "ICLR"}) for t, a, k in CORPUS]
+    (folder / "papers.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return folder / "papers.jsonl"
+
+
+@pytest.fixture(scope="module", params=["hosted", "offline"])
+def home(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, corpus: Path) -> Iterator[str]:
+    """The home page of the corpus's site, served under a sub-path or unzipped from the bundle."""
+    project = copy_project(tmp_path_factory.mktemp(f"search-{request.param}") / "project")
+    config = str(project / "mkdocs.yml")
+    if request.param == "hosted":
+        www = project.parent / "www"
+        assert cli.main(["build", "-q", "-f", config, "-d", str(www / "repo"), str(corpus)]) == 0
+        with serve(www) as base:
+            yield f"{base}/repo/"
+    else:
+        bundle = project.parent / "bundle.zip"
+        assert cli.main(["bundle", "-q", "-f", config, "-o", str(bundle), str(corpus)]) == 0
+        with zipfile.ZipFile(bundle) as archive:
+            archive.extractall(project.parent / "unzipped")
+        yield (project.parent / "unzipped" / "bundle" / "index.html").as_uri()
+
+
+@pytest.fixture
+def page(browser: Browser, home: str) -> Iterator[Page]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(home)
+    page.wait_for_function("window.papersiteSearch !== undefined")
+    yield page
+    context.close()
+
+
+def titles(page: Page, query: str) -> list[str]:
+    """Return the titles the engine ranks for ``query``, best first, as plain text."""
+    return page.evaluate(
+        """async (q) => (await window.papersiteSearch.search(q)).items.map(
+             (item) => item[0].title.replace(/<[^>]+>/g, ""))""",
+        query,
+    )
+
+
+browser_test = pytest.mark.browser
+
+
+@browser_test
+def test_papers_with_all_the_words_come_before_those_with_some(page: Page) -> None:
+    found = titles(page, "diffusion language model ")
+    assert found[0] == "Diffusion Language Models Are Fast Decoders"
+    # The paper that says "diffusion" six times matches one word of three: after both others.
+    assert found.index("Diffusion Everywhere") > found.index("Language Models Count")
+
+
+@browser_test
+def test_the_last_word_matches_as_a_prefix_while_it_is_typed(page: Page) -> None:
+    assert titles(page, "diffusion langu")[0] == "Diffusion Language Models Are Fast Decoders"
+    assert titles(page, "vision transf")[0] == "Vision Transformers at Scale"
+    assert titles(page, "transf ") == []  # a finished word is no prefix
+
+
+@browser_test
+def test_hyphens_case_plurals_and_stems_do_not_matter(page: Page) -> None:
+    expected = titles(page, "self-supervised learning")
+    assert expected[0] == "Self-Supervised Learning of Sounds"
+    for query in ("self supervised learning", "Self-Supervised Learning", "SELF–SUPERVISED  learning"):
+        assert titles(page, query) == expected
+    assert titles(page, "self supervised learned")[0] == expected[0]
+    assert titles(page, "vision transformers")[0] == titles(page, "vision transformer")[0] == "Vision Transformers at Scale"
+
+
+@browser_test
+def test_a_coined_name_finds_its_paper_first(page: Page) -> None:
+    assert titles(page, "ZorbNet")[0] == "ZorbNet: A Network for Sorting"
+    assert titles(page, "zorbnet")[0] == "ZorbNet: A Network for Sorting"
+
+
+@browser_test
+def test_the_title_weighs_more_than_the_abstract(page: Page) -> None:
+    found = titles(page, "graph kernel ")
+    assert found[:2] == ["Graph Kernels Revisited", "Molecules and Kernels"]
+
+
+@browser_test
+def test_a_result_shows_title_year_topics_and_a_snippet_with_the_words_marked(page: Page) -> None:
+    item = page.evaluate("async () => (await window.papersiteSearch.search('sorting network')).items[0][0]")
+    assert item["title"] == "ZorbNet: A Network for <mark>Sorting</mark>" or "<mark>" in item["title"]
+    assert "<mark>sorting</mark>" in item["text"].lower() and "<mark>network</mark>" in item["text"].lower()
+    assert item["tags"][0] == "ICLR 2024" and len(item["tags"]) >= 2
+    # Through Material's own box, as a reader types it.
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    page.locator("input.md-search__input").press_sequentially("sorting network", delay=15)
+    first = page.locator(".md-search-result__item").first
+    first.wait_for(timeout=10_000)
+    assert "ZorbNet" in first.inner_text() and first.locator("mark").count() >= 2
+    assert "ICLR 2024" in first.inner_text()
+    first.locator("a").first.click()  # x/ hosted, x.html in the bundle: either way the paper's page
+    page.locator("article h1").first.wait_for(timeout=10_000)
+    assert "ZorbNet" in page.locator("article h1").first.inner_text()
+
+
+@browser_test
+def test_markup_in_a_query_or_a_title_is_shown_as_text(page: Page) -> None:
+    item = page.evaluate("async () => (await window.papersiteSearch.search('<b>zorbnet</b>')).items[0][0]")
+    assert "<b>" not in item["title"] and "ZorbNet" in item["title"]
+
+
+# --- every fresh load answers -----------------------------------------------------------
+
+LOADS = 50
+
+#: How a query arrives: typed key by key; pasted with the mouse (an input event, no key);
+#: set by a script the moment the box gets focus (what autofill or an extension does).
+ARRIVALS = {
+    "typed": lambda page: page.locator("input.md-search__input").press_sequentially("ZorbNet", delay=5),
+    "pasted": lambda page: page.keyboard.insert_text("ZorbNet"),
+    "scripted": lambda page: None,
+}
+
+SET_ON_FOCUS = """
+document.addEventListener("focusin", (event) => {
+  if (!event.target.matches("input.md-search__input")) return;
+  event.target.value = "ZorbNet";
+  event.target.dispatchEvent(new Event("input", { bubbles: true }));
+}, { once: true });
+"""
+
+
+@browser_test
+@pytest.mark.parametrize("arrival", sorted(ARRIVALS))
+def test_every_fresh_load_answers_however_the_query_arrives(browser: Browser, home: str, arrival: str) -> None:
+    answered = 0
+    for _ in range(LOADS):
+        context = browser.new_context()
+        page = context.new_page()
+        if arrival == "scripted":
+            page.add_init_script(SET_ON_FOCUS)
+        page.goto(home)
+        page.locator("label.md-search__icon, .md-search__input").first.click()
+        ARRIVALS[arrival](page)
+        first = page.locator(".md-search-result__item").first
+        try:
+            first.wait_for(timeout=5_000)
+            answered += "ZorbNet" in first.inner_text()
+        except Exception:  # noqa: BLE001 - counted below, with the others
+            pass
+        context.close()
+    assert answered == LOADS
