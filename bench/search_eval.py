@@ -67,8 +67,8 @@ def content_words(title: str) -> list[str]:
 def coined_name(title: str) -> str | None:
     """Return the name a real title opens with ("URLOST" of "URLOST: ..."), if any."""
     match = _NAME.match(title)
-    name = match.group(1) if match else None
-    return name if name and any(c.isupper() for c in name[1:]) or (name and name.isupper()) else None
+    name = match.group(1) if match else ""
+    return name if any(c.isupper() for c in name[1:]) else None  # "URLOST", "TiC-CLIP"; not "Towards"
 
 
 def build(source: Path, names: list[str], work: Path) -> Path:

@@ -102,3 +102,8 @@ def enriched_papers(*folders: Path) -> tuple[Paper, ...]:
 def real() -> tuple[Paper, ...]:
     """The golden fixture corpus and the bundled one, enriched: real abstracts of every shape."""
     return enriched_papers(FIXTURES / "golden" / "corpus", ROOT / "data")
+
+
+def index_part(script: str) -> object:
+    """Return the data of one search index file, ``__psIndex(kind,key,{...});`` (its key has no comma)."""
+    return json.loads(script.split(",", 2)[2].rstrip(");\n"))

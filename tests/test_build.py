@@ -11,7 +11,7 @@ import pytest
 
 from generator import cli
 
-from .conftest import copy_project
+from .conftest import copy_project, index_part
 
 PAPERS_IN_BUNDLE = {2024: 19, 2025: 16}
 
@@ -150,7 +150,7 @@ def test_index_pages_exist_and_stay_out_of_search(built: Path, papers: list[dict
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     locations = {doc["location"].split("#")[0] for doc in index["docs"]}
     assert not any(loc.startswith(("papers/", "topics/", "years/", "tags/", "report/")) for loc in locations)
-    cards = [json.loads(p.read_text(encoding="utf-8").split(",", 2)[2].rstrip(");\n")) for p in site.glob("searchindex/d/*/*.js")]
+    cards = [index_part(p.read_text(encoding="utf-8")) for p in site.glob("searchindex/d/*/*.js")]
     assert sorted(c["u"] for c in cards) == sorted(r["url"] for r in papers)
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.render import search
 from generator import cli, urls
+from generator.render import search
 from generator.write import writer
 
 from .conftest import copy_project

@@ -17,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import copy_project
+from generator.render import search
+
+from .conftest import copy_project, index_part
 
 
 def _free_port() -> int:
@@ -63,12 +65,9 @@ def _search_cards(base: str) -> list[dict]:
     """Return the cards of the served search index, one per paper (read again if caught mid-write)."""
     cards: list[dict] = []
 
-    def body(text: str) -> object:
-        return json.loads(text.split(",", 2)[2].rstrip(");\n"))
-
     def read() -> bool:
-        count = body(_get(base + "searchindex/meta.js"))["docs"]  # type: ignore[index]
-        cards[:] = [body(_get(f"{base}searchindex/d/{i // 1000}/{i}.js")) for i in range(count)]
+        count = index_part(_get(base + "searchindex/meta.js"))["docs"]  # type: ignore[index]
+        cards[:] = [index_part(_get(base + search.card_path(i))) for i in range(count)]
         return True
 
     _wait(read, "a readable search index")

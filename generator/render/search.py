@@ -13,7 +13,8 @@ vowel before a final y, 94 of the 15,226 words of the dev corpora: "deploy" and 
 
 Each file calls ``__psIndex(kind, key, data)``:
 
-- ``meta.js``: what every query needs first (the number of papers and of postings shards);
+- ``meta.js``: what every query needs first (the numbers of papers, postings shards and
+  cards per folder, the stop words lunr lacks);
 - ``w/<xx>.js``: the words that start with ``xx``, each with its stem and in how many papers
   the stem is, most common first: a query word's stem, and what a word being typed (a
   prefix) may become;
@@ -83,7 +84,7 @@ _TOKEN = re.compile(r"[^\W_]+")
 
 @functools.lru_cache(maxsize=1 << 17)
 def stem(word: str) -> str:
-    """Return the stem of a lower-case word, as lunr.js's ``lunr.stemmer`` gives it."""
+    """Return the stem of a lower-case word (lunr.py's Porter stemmer; see the module's docstring)."""
     return porter_stemmer.stem(word)
 
 
@@ -137,7 +138,7 @@ def shard_of(term: str, shards: int) -> int:
 
 
 def card_path(doc: int) -> str:
-    """Return the path of a paper's card under ``docs_dir``."""
+    """Return the path of a paper's card under ``docs_dir`` (the engine reads the folder size from meta.js)."""
     return f"{ROOT}/d/{doc // CARDS_PER_FOLDER}/{doc}.js"
 
 
@@ -235,7 +236,8 @@ def index_files(papers: Iterable[Paper]) -> dict[str, bytes]:
     for word in _vocabulary(ordered):
         s = stem(word)
         by_start[word[:2]].append([word, s, len(scores.get(s, ()))])
-    head = {"version": VERSION, "docs": len(ordered), "shards": shards, "stop": sorted(MORE_STOP_WORDS)}
+    head = {"version": VERSION, "docs": len(ordered), "shards": shards, "cards": CARDS_PER_FOLDER,
+            "stop": sorted(MORE_STOP_WORDS)}  # fmt: skip
     files = {f"{ROOT}/meta.js": _script("meta", 0, head)}
     for k in range(shards):
         files[f"{ROOT}/p/{k}.js"] = _script("p", k, by_shard.get(k, {}))

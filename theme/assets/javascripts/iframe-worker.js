@@ -32,7 +32,6 @@
   var SHOWN = 30; // papers a result lists (Material renders 10, then more as one scrolls)
   var EXPANSIONS = 12; // terms a prefix stands for, the most common first
   var PREFIX_WEIGHT = 0.25; // a word matched by a longer term, while it is being typed
-  var CARDS_PER_FOLDER = 1000;
 
   var script = document.currentScript;
   var root = new URL("../../", script.src).href; // assets/javascripts/ -> site root
@@ -83,6 +82,7 @@
     return part("meta", 0, "meta.js").then(function (data) {
       if (!data || data.version !== VERSION) return null;
       (data.stop || []).forEach(function (word) { moreStopWords[word] = true; });
+      cardsPerFolder = data.cards;
       return data;
     });
   }
@@ -128,8 +128,9 @@
     return out;
   }
 
+  var cardsPerFolder = 1; // generator/render/search.py CARDS_PER_FOLDER, from meta.js
   function card(doc) {
-    var folder = Math.floor(doc / CARDS_PER_FOLDER);
+    var folder = Math.floor(doc / cardsPerFolder);
     return part("d", doc, "d/" + folder + "/" + doc + ".js");
   }
 
@@ -244,7 +245,7 @@
           return (matched.get(b) + (whole.get(b) || 0) - matched.get(a) - (whole.get(a) || 0)) ||
             (score.get(b) - score.get(a)) || (a - b);
         });
-        return { docs: docs, matched: matched, score: score, perWord: perWord };
+        return { docs: docs, score: score, perWord: perWord };
       });
     });
   }
