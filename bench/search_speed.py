@@ -1,23 +1,31 @@
-"""Measure how soon search answers on a freshly opened site, in Debian's chromium.
+"""Measure search on a freshly opened site in Debian's chromium: time, bytes, memory.
 
 Usage:
-    python bench/search_speed.py BUNDLE_DIR_OR_ZIP [--query Q] [--runs N] [--http] [--profile FILE]
+    python bench/search_speed.py SITE [--baseline SMALL_SITE] [--query Q ...] [--runs N]
+                                 [--mode http,file] [--profile FILE]
 
-Opens the site's ``index.html`` N times, each in a fresh browser context, enters the query
-into the search box as soon as the page is parsed (from a script in the page, so the test
-driver adds no delay), and reports the median of:
+SITE is a built site folder (``papersite build -d DIR``) or an offline bundle (its zip, or
+the folder it unzips to). Each measurement starts a fresh browser, opens the site's home
+page, and enters the query into Material's search box as soon as the page is parsed (from a
+script in the page, as a paste would: the value is set and ``input`` fired; the test driver
+adds no delay). Reported, as medians over ``--runs``, per query and mode:
 
-- ``first results``: from the start of navigation to the first search result shown;
-- ``full index``: to when the full index is built (with our file:// worker, which answers
-  first from a quick index of titles and tags);
-- ``first paint``, ``page load``: to the first contentful paint, to the load event;
-- ``longest task``: the longest stretch the page's main thread was blocked;
+- ``first results``: from the start of navigation to the first answer shown (Material's
+  count of matches, and the results), and from the query entered to the answer;
+- ``fetched``: the bytes of every file the page loaded until then (the page with its styles
+  and scripts, and the search index's parts the query needed), as they are on disk: a host
+  that compresses sends fewer. Split into ``page`` and ``index`` (``searchindex/``);
+- ``memory``: the proportional set size (PSS) of all the browser's processes one second
+  after the answer, and, with ``--baseline``, how much more that is than the same page and
+  query on the baseline site (the bundled 35-paper site), measured in the same run,
+  alternating;
+- ``longest task``: the longest stretch the page's main thread was blocked.
 
-and the search index size per 1,000 papers. The site is opened from ``file://`` (an offline
-bundle, as a person would), or with ``--http`` served from 127.0.0.1 (a hosted build,
-``papersite build -d DIR``). ``--profile FILE`` writes a Chrome DevTools CPU profile of
-the last run (open it in DevTools' Performance panel) and prints the functions that took
-the most time.
+``--mode http`` serves the folder on 127.0.0.1 (a hosted site: the default for a built site
+folder), over HTTP/1.1 connections kept open as real hosts keep them; ``--mode http-close``
+serves it as ``python -m http.server`` does, one connection per file; ``--mode file`` opens it from ``file://``, as a person opens an offline bundle (the
+default for a bundle; a hosted build does not search from ``file://``). ``--profile FILE`` writes a Chrome
+DevTools CPU profile of the last run and prints the functions that took the most time.
 """
 
 from __future__ import annotations
@@ -26,52 +34,58 @@ import argparse
 import collections
 import contextlib
 import json
+import os
 import statistics
 import sys
 import tempfile
+import time
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Playwright, sync_playwright  # noqa: E402
 
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 
+#: A coined name, a short topic query, and a long title pasted whole.
+DEFAULT_QUERIES = (
+    "LongLoRA",
+    "diffusion language model",
+    "graph neural networks for molecular property prediction with self supervised pretraining",
+)
+
 # Runs before any script of the page: timestamps from performance.now() (0 = navigation start).
-# Enters the query as soon as the page is parsed, from inside the page (a person is slower;
-# driving the keyboard from here would add the test driver's own delays on a busy machine).
 MARKS = """
 ((query) => {
+  const marks = (window.__marks = {});
   document.addEventListener("DOMContentLoaded", () => setTimeout(() => {
     const input = document.querySelector(".md-search__input");
     input.focus();  // Material opens search on focus
     input.value = query;
-    input.dispatchEvent(new KeyboardEvent("keyup", { key: "End", bubbles: true }));  // Material reads it on keyup
+    input.dispatchEvent(new InputEvent("input", { bubbles: true, inputType: "insertFromPaste" }));
     marks.typed = performance.now();
   }));
-  const marks = (window.__marks = {});
-  const longest = { value: 0 };
-  window.__longest = longest;
+  const longest = (window.__longest = { value: 0 });
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) longest.value = Math.max(longest.value, entry.duration);
     }).observe({ type: "longtask", buffered: true });
   } catch (error) {}
+  // Answered: Material's result count says how many matched ("No matching documents" too).
   new MutationObserver(() => {
-    const now = performance.now();
-    if (!("results" in marks) && document.querySelector(".md-search-result__item")) {
-      marks.results = now;
-    }
+    const meta = document.querySelector(".md-search-result__meta");
+    if (!("results" in marks) && "typed" in marks && meta && /match/i.test(meta.textContent)) marks.results = performance.now();
   }).observe(document, { subtree: true, childList: true, characterData: true });
 })(QUERY);
 """
 
-# The shown results: how many, and the first three paths.
+# The shown results: how many, and the first three addresses.
 HITS = """() => {
   const items = [...document.querySelectorAll(".md-search-result__item > a")];
-  return { count: items.length, top: items.slice(0, 3).map((a) => new URL(a.href).pathname.split("/").pop()) };
+  return { count: items.length, top: items.slice(0, 3).map((a) => new URL(a.href).pathname.split("/").filter(Boolean).pop()) };
 }"""
 
 
@@ -92,66 +106,109 @@ def site_root(path: Path) -> Iterator[Path]:
         yield path
 
 
-def index_figures(root: Path) -> tuple[int, int]:
-    """Return the search index size in bytes and the number of papers of the site."""
-    index = root / "search" / "search_index.js"
-    if not index.is_file():
-        index = root / "search" / "search_index.json"
-    papers_json = root / "papers.json"
-    if papers_json.is_file():
-        papers = len(json.loads(papers_json.read_text(encoding="utf-8")))
+def paper_count(root: Path) -> int:
+    """Return the number of papers the site's search index holds."""
+    text = (root / "searchindex" / "meta.js").read_text(encoding="utf-8")
+    return int(json.loads(text[text.index("{") : text.rindex("}") + 1])["docs"])
+
+
+def is_bundle(root: Path) -> bool:
+    """Return whether the site is an offline bundle (its page index is a script, for file://)."""
+    return (root / "search" / "search_index.js").is_file()
+
+
+def local_file(root: Path, base: str, url: str) -> Path | None:
+    """Return the file of the site that ``url`` loaded (None for anything else)."""
+    if url.startswith(base):
+        relative = unquote(urlsplit(url).path)[len(urlsplit(base).path) :].lstrip("/")
     else:
-        text = index.read_text(encoding="utf-8")
-        papers = len(json.loads(text[text.index("{"):])["docs"])
-    return index.stat().st_size, papers
+        return None
+    path = root / relative
+    return path / "index.html" if path.is_dir() else path
 
 
-def run_once(browser: Browser, url: str, query: str, profile: Path | None = None) -> dict:
-    """Open ``url`` in a fresh context, search for ``query``; return the timings in ms."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def browser_pss(pid: int) -> int:
+    """Return the summed PSS in bytes of the processes below ``pid`` that are chromium."""
+    children: dict[int, list[int]] = collections.defaultdict(list)
+    names: dict[int, str] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        parent = int(stat[stat.rindex(")") + 2 :].split()[1])
+        children[parent].append(int(entry))
+        names[int(entry)] = name
+    total = 0
+    stack = list(children[pid])
+    while stack:
+        process = stack.pop()
+        stack += children[process]
+        if "chrom" not in names.get(process, ""):
+            continue
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Pss:"):
+                    total += int(line.split()[1]) * 1024
+    return total
+
+
+def run_once(playwright: Playwright, root: Path, base: str, query: str, profile: Path | None = None) -> dict:
+    """Open the site's home page in a fresh browser, search for ``query``; return the figures."""
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     try:
-        page = context.new_page()
+        page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
         page.add_init_script(MARKS.replace("QUERY", json.dumps(query)))
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        loaded: list[tuple[float, str]] = []
+        page.on("request", lambda request: loaded.append((time.monotonic(), request.url)))
         cdp = None
         if profile is not None:
-            cdp = context.new_cdp_session(page)
+            cdp = page.context.new_cdp_session(page)
             cdp.send("Profiler.enable")
             cdp.send("Profiler.setSamplingInterval", {"interval": 200})
             cdp.send("Profiler.start")
-        page.goto(url, wait_until="domcontentloaded")
+        page.goto(base + "index.html" if base.endswith("/") else base + "/index.html", wait_until="domcontentloaded")
         page.wait_for_function("'results' in window.__marks", timeout=60_000, polling=50)
-        page.wait_for_load_state("load")
-        first = page.evaluate(HITS)
-        # With our file:// worker, the full index answers again after the quick one: wait for it.
-        if page.evaluate("performance.getEntriesByName('papersite:setup').length > 0"):
-            page.wait_for_function(
-                "performance.getEntriesByName('papersite:full-answer').length > 0", timeout=60_000, polling=100
-            )
-            page.wait_for_timeout(200)  # Material renders the answer
-        if cdp is not None:
-            data = cdp.send("Profiler.stop")["profile"]
-            profile.write_text(json.dumps(data), encoding="utf-8")
-            summarize_profile(data)
+        answered = time.monotonic()
+        page.wait_for_timeout(1000)  # Material renders; the page settles
         figures = page.evaluate(
             """() => ({
               results: window.__marks.results,
               typed: window.__marks.typed,
               load: performance.getEntriesByType("navigation")[0].loadEventEnd,
-              paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
               longest: window.__longest.value,
+              dom: performance.getEntriesByType("navigation")[0].domContentLoadedEventEnd,
               marks: Object.fromEntries(performance.getEntriesByType("mark")
-                .filter((m) => m.name.startsWith("papersite:")).map((m) => [m.name.slice(10), m.startTime])),
+                .filter((m) => m.name.startsWith("papersite:")).map((m) => [m.name.slice(10), Math.round(m.startTime)])),
             })"""
         )
-        figures["first"] = first
-        figures["final"] = page.evaluate(HITS)
+        figures["shown"] = page.evaluate(HITS)
+        figures["pss"] = browser_pss(os.getpid())
+        page_bytes = index_bytes = 0
+        for at, url in loaded:
+            path = local_file(root, base, url)
+            if at > answered or path is None or not path.is_file():
+                continue
+            if "searchindex" in path.relative_to(root).parts[:1]:
+                index_bytes += path.stat().st_size
+            else:
+                page_bytes += path.stat().st_size
+        figures["page_bytes"], figures["index_bytes"] = page_bytes, index_bytes
+        figures["index_files"] = sum(1 for at, url in loaded if at <= answered and "/searchindex/" in url)
+        if cdp is not None:
+            data = cdp.send("Profiler.stop")["profile"]
+            profile.write_text(json.dumps(data), encoding="utf-8")
+            summarize_profile(data)
         if errors:
             print("  page errors:", *errors, sep="\n    ", file=sys.stderr)
         return figures
     finally:
-        context.close()
+        browser.close()
 
 
 def summarize_profile(profile: dict) -> None:
@@ -166,7 +223,7 @@ def summarize_profile(profile: dict) -> None:
     by_file: collections.Counter[str] = collections.Counter()
     for (_, where), micros in self_time.items():
         by_file[where] += micros
-    print("Page main thread CPU by script (ms; workers not included):")
+    print("Page main thread CPU by script (ms):")
     for where, micros in by_file.most_common(8):
         print(f"  {micros / 1000:8.1f}  {where}")
     print("Page main thread CPU by function (ms):")
@@ -174,52 +231,77 @@ def summarize_profile(profile: dict) -> None:
         print(f"  {micros / 1000:8.1f}  {name}")
 
 
+@contextlib.contextmanager
+def opened(root: Path, mode: str) -> Iterator[str]:
+    """Yield the base URL of the site in ``mode`` (served on loopback, or file://)."""
+    if mode in ("http", "http-close"):
+        with serve(root, keep_alive=mode == "http") as base:
+            yield base + "/"
+    else:
+        yield root.as_uri() + "/"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("site", type=Path, help="an offline bundle (zip or unzipped folder) or a built site folder")
-    parser.add_argument("--query", default="LongLoRA")
+    parser.add_argument("site", type=Path, help="a built site folder, or an offline bundle (zip or unzipped)")
+    parser.add_argument("--baseline", type=Path, help="the small site memory is compared with (the bundled site)")
+    parser.add_argument("--query", action="append", help="a query (repeatable; default: three kinds)")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--http", action="store_true", help="serve the folder on 127.0.0.1 instead of file://")
+    parser.add_argument("--mode", help="http, http-close, file, or several with commas (default: file for an offline bundle, else http)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print each run's steps (ms from navigation)")
     parser.add_argument("--profile", type=Path, help="write a CPU profile of the last run to this file")
     args = parser.parse_args(argv)
+    queries = args.query or list(DEFAULT_QUERIES)
 
-    with site_root(args.site) as root, contextlib.ExitStack() as stack:
-        size, papers = index_figures(root)
-        if args.http:
-            url = stack.enter_context(serve(root)) + "/index.html"
-        else:
-            url = (root / "index.html").as_uri()
-        runs = []
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            for number in range(args.runs):
-                last = number == args.runs - 1
-                figures = run_once(browser, url, args.query, args.profile if last else None)
-                runs.append(figures)
-                marks = "  ".join(f"{name} {ms:.0f}" for name, ms in figures["marks"].items())
-                print(
-                    f"run {number + 1}: first results {figures['results']:5.0f} ms  query entered {figures['typed']:4.0f} ms  "
-                    f"first paint {figures['paint']:4.0f} ms  page load {figures['load']:5.0f} ms  "
-                    f"longest task {figures['longest']:5.0f} ms  marks: {marks or '-'}\n"
-                    f"       first shown {figures['first']}\n       final shown {figures['final']}"
-                )
-            browser.close()
+    with contextlib.ExitStack() as stack, sync_playwright() as playwright:
+        roots = {"site": stack.enter_context(site_root(args.site))}
+        if args.baseline:
+            roots["baseline"] = stack.enter_context(site_root(args.baseline))
+        modes = (args.mode or ("file" if is_bundle(roots["site"]) else "http")).split(",")
+        if "file" in modes and not all(is_bundle(root) for root in roots.values()):
+            raise SystemExit("--mode file needs offline bundles (papersite bundle): a hosted build cannot search from file://")
+        print(", ".join(f"{name}: {root} ({paper_count(root):,} papers)" for name, root in roots.items()))
+        table: dict[tuple[str, str, str], list[dict]] = collections.defaultdict(list)
+        for mode in modes:
+            bases = {name: stack.enter_context(opened(root, mode)) for name, root in roots.items()}
+            for query in queries:
+                for number in range(args.runs):
+                    for name, root in roots.items():
+                        last = number == args.runs - 1 and name == "site" and query == queries[-1]
+                        figures = run_once(playwright, root, bases[name], query, args.profile if last else None)
+                        table[(mode, query, name)].append(figures)
+                        print(
+                            f"{mode:4} {name:8} run {number + 1}: first results {figures['results']:5.0f} ms  "
+                            f"fetched {(figures['page_bytes'] + figures['index_bytes']) / 1e3:6.0f} kB "
+                            f"(index {figures['index_bytes'] / 1e3:4.0f} kB in {figures['index_files']} files)  "
+                            f"PSS {figures['pss'] / 2**20:5.0f} MiB  longest task {figures['longest']:4.0f} ms  "
+                            f"{query[:30]!r} -> {figures['shown']['count']} shown, {figures['shown']['top'][:1]}"
+                        )
+                        if args.verbose:
+                            steps = {"DOMContentLoaded": figures["dom"], "typed": figures["typed"], **figures["marks"]}
+                            print("      ", "  ".join(f"{k} {v:.0f}" for k, v in sorted(steps.items(), key=lambda kv: kv[1])))
 
-    def median(key: str) -> float:
-        return statistics.median(run[key] for run in runs)
+    def median(rows: list[dict], key: str) -> float:
+        return statistics.median(row[key] for row in rows)
 
-    print(f"site: {url} ({'http' if args.http else 'file'}), query {args.query!r}, {args.runs} runs")
-    print(f"median first results: {median('results') / 1000:.2f} s")
-    full = [run["marks"]["full-ready"] for run in runs if "full-ready" in run["marks"]]
-    if full:
-        print(f"median full index:    {statistics.median(full) / 1000:.2f} s")
-    print(f"median first paint:   {median('paint') / 1000:.2f} s")
-    print(f"median page load:     {median('load') / 1000:.2f} s")
-    print(f"median longest task:  {median('longest') / 1000:.2f} s")
-    print(
-        f"search index: {size / 1e6:.2f} MB for {papers} papers = {size / 1e6 / papers * 1000:.2f} MB "
-        f"({size / 2**20 / papers * 1000:.2f} MiB) per 1,000 papers"
-    )
+    print(f"\nmedians of {args.runs} runs, each in a fresh browser")
+    print("| mode | query | first results, s (baseline) | query to results, s | fetched, kB (page + index) "
+          "| PSS, MiB | more than baseline, MiB | longest task, ms |")  # fmt: skip
+    print("| --- | --- | --: | --: | --: | --: | --: | --: |")
+    for mode in modes:
+        for query in queries:
+            rows = table[(mode, query, "site")]
+            more = then = "-"
+            if args.baseline:
+                base = table[(mode, query, "baseline")]
+                more = f"{(median(rows, 'pss') - median(base, 'pss')) / 2**20:.0f}"
+                then = f"{median(base, 'results') / 1000:.2f}"
+            page_kb, index_kb = median(rows, "page_bytes") / 1e3, median(rows, "index_bytes") / 1e3
+            after = statistics.median(row["results"] - row["typed"] for row in rows) / 1000
+            print(
+                f"| {mode} | {query[:40]} | {median(rows, 'results') / 1000:.2f} ({then}) | {after:.2f} | {page_kb + index_kb:.0f} "
+                f"({page_kb:.0f} + {index_kb:.0f}) | {median(rows, 'pss') / 2**20:.0f} | {more} | {median(rows, 'longest'):.0f} |"
+            )
     return 0
 
 

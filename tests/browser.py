@@ -37,11 +37,23 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _KeepAliveHandler(_QuietHandler):
+    protocol_version = "HTTP/1.1"  # connections stay open between requests, as on any real host
+
+
+class _KeepAliveServer(http.server.ThreadingHTTPServer):
+    block_on_close = False  # a browser may hold a connection open past the server's end
+
+
 @contextlib.contextmanager
-def serve(root: Path) -> Iterator[str]:
-    """Serve ``root`` over HTTP on a free loopback port; yield the base URL."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+def serve(root: Path, keep_alive: bool = False) -> Iterator[str]:
+    """Serve ``root`` over HTTP on a free loopback port; yield the base URL.
+
+    Plainly, one connection per file (``python -m http.server``), or with ``keep_alive``
+    as HTTP/1.1 hosts do: a browser reuses up to six connections.
+    """
+    handler = functools.partial(_KeepAliveHandler if keep_alive else _QuietHandler, directory=str(root))
+    server = (_KeepAliveServer if keep_alive else http.server.ThreadingHTTPServer)(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

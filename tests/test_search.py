@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import zipfile
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +21,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from generator import cli
 from generator.model import Paper, Source
-from generator.render import search
+from generator.render import postings, search
 
 from .browser import serve
 from .conftest import copy_project, index_part
@@ -71,12 +73,38 @@ def _decode(entry: list) -> dict[int, float]:
     return out
 
 
-def test_postings_keep_every_paper_and_its_weight_to_a_byte() -> None:
-    postings = {0: 1.0, 5: 0.5, 300: 2.0, 100_000: 0.01}
-    decoded = _decode(search.encode_postings(postings))
-    assert sorted(decoded) == sorted(postings)
-    for doc, weight in postings.items():
-        assert abs(decoded[doc] - weight) <= 2.0 / 255 + 1e-3  # one step of 255, or the floor of 1
+def _bm25f(docs: list[dict[str, list[str]]], weights: dict[str, float]) -> dict[str, dict[int, float]]:
+    """BM25F as postings.py's docstring states it, term by term: what the arrays must give."""
+    n = len(docs)
+    average = {f: (sum(len(d[f]) for d in docs) / n) or 1.0 for f in weights}
+    df = Counter(t for d in docs for t in {t for f in weights for t in d[f]})
+    out: dict[str, dict[int, float]] = defaultdict(dict)
+    for i, d in enumerate(docs):
+        for t in {t for f in weights for t in d[f]}:
+            weighted = sum(
+                weight * d[f].count(t) * (postings.K1 + 1)
+                / (d[f].count(t) + postings.K1 * (1 - postings.B + postings.B * len(d[f]) / average[f]))
+                for f, weight in weights.items()
+            )  # fmt: skip
+            out[t][i] = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5)) * weighted
+    return out
+
+
+def test_postings_hold_every_paper_of_a_term_and_its_bm25f_weight_to_a_byte() -> None:
+    # 20,000 papers: gaps of one, two and three varint bytes between the papers of "rare".
+    docs = [{"title": ["common"], "text": []} for _ in range(20_000)]
+    for doc in (0, 5, 200, 19_999):
+        docs[doc] = {"title": ["rare", "common"], "text": ["rare"] * (doc % 3 + 1) + ["filler"] * (doc % 7)}
+    weights = {"title": 2.0, "text": 1.0}
+    found = postings.postings(docs, weights)
+    expected = _bm25f(docs, weights)
+    assert sorted(found) == sorted(expected) == ["common", "filler", "rare"]
+    for term, (df, entry) in found.items():
+        decoded = _decode(entry)
+        assert df == len(decoded) and sorted(decoded) == sorted(expected[term])
+        top = max(expected[term].values())
+        assert all(abs(decoded[doc] - weight) <= top / 255 * 1.001 for doc, weight in expected[term].items())
+    assert sorted(_decode(found["rare"][1])) == [0, 5, 200, 19_999]
 
 
 def test_the_index_is_the_same_bytes_whatever_the_input_order() -> None:
@@ -86,6 +114,16 @@ def test_the_index_is_the_same_bytes_whatever_the_input_order() -> None:
     assert f"{search.ROOT}/meta.js" in first
     meta = first[f"{search.ROOT}/meta.js"].decode()
     assert meta.startswith('__psIndex("meta",0,') and '"docs":40' in meta
+
+
+def test_word_lists_say_which_words_a_paper_writes_like_a_name() -> None:
+    # The engine looks a query word up as a name only when its word list says some paper
+    # has it as one: most words are not, and each lookup would cost a postings shard.
+    files = search.index_files([_paper("We present URLOST, an unsupervised learner.", "URLOST"), _paper("Unsupervised urban maps.")])
+    listed = {entry[0]: entry for entry in index_part(files[f"{search.ROOT}/w/ur.js"].decode())}
+    assert listed["urlost"][3] == 1 and len(listed["urban"]) == 3
+    listed = {entry[0]: entry for entry in index_part(files[f"{search.ROOT}/w/un.js"].decode())}
+    assert listed["unsupervised"][2] == 2 and len(listed["unsupervised"]) == 3
 
 
 def test_a_term_is_in_the_shard_its_hash_names() -> None:
@@ -198,6 +236,18 @@ def test_hyphens_case_plurals_and_stems_do_not_matter(page: Page) -> None:
 def test_a_coined_name_finds_its_paper_first(page: Page) -> None:
     assert titles(page, "ZorbNet")[0] == "ZorbNet: A Network for Sorting"
     assert titles(page, "zorbnet")[0] == "ZorbNet: A Network for Sorting"
+
+
+@browser_test
+def test_a_query_loads_only_the_index_parts_its_words_need(page: Page) -> None:
+    assert titles(page, "sorting network ")[0] == "ZorbNet: A Network for Sorting"
+    loaded = page.evaluate("""() => [...document.querySelectorAll('script[src*="/searchindex/"]')]
+                                  .map((s) => s.src.split("/searchindex/")[1])""")
+    # Two stems and their pair; no name lookups (no paper writes "sorting" or "network" as one).
+    assert 1 <= len([p for p in loaded if p.startswith("p/")]) <= 3
+    assert sorted(p for p in loaded if p.startswith("w/")) == ["w/ne.js", "w/so.js"]
+    assert len([p for p in loaded if p.startswith("d/")]) == len(titles(page, "sorting network "))
+    assert "meta.js" in loaded and all(p.startswith(("meta.js", "p/", "w/", "d/")) for p in loaded)
 
 
 @browser_test

@@ -16,8 +16,9 @@ Each file calls ``__psIndex(kind, key, data)``:
 - ``meta.js``: what every query needs first (the numbers of papers, postings shards and
   cards per folder, the stop words lunr lacks);
 - ``w/<xx>.js``: the words that start with ``xx``, each with its stem and in how many papers
-  the stem is, most common first: a query word's stem, and what a word being typed (a
-  prefix) may become;
+  the stem is, most common first, and, for a word some paper writes like a name, in how many
+  papers it is one: a query word's stem, whether to look it up as a name, and what a word
+  being typed (a prefix) may become;
 - ``p/<k>.js``: the postings of every term whose hash (``shard_of``) is ``k``: the papers
   that have the term and what it weighs in each (BM25F over the fields of ``FIELD_WEIGHTS``,
   quantized to a byte). Terms are stems; two stems in a row (``"graph neural"``, from the
@@ -33,25 +34,26 @@ bytes.
 
 from __future__ import annotations
 
-import base64
 import functools
 import json
 import math
 import re
+import sys
 import unicodedata
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections import defaultdict
+from collections.abc import Iterable
 
 from lunr.stemmer import porter_stemmer
 from lunr.stop_word_filter import WORDS as LUNR_STOP_WORDS
 
 from .. import urls
 from ..model import Paper
+from .postings import postings
 
 #: The folder of the index under ``docs_dir`` (see ``urls.GENERATED_ROOTS``).
 ROOT = urls.SEARCH_DIR
 #: Bump when the files' layout changes: the engine refuses an index of another version.
-VERSION = 1
+VERSION = 2
 
 #: How much a term weighs by where it is: the title (with the name the paper coins) most,
 #: then the paper's topics, its authors' keywords and names, then the abstract's text. Two
@@ -61,8 +63,6 @@ FIELD_WEIGHTS = {
     "title": 2.0, "topics": 1.5, "keywords": 1.5, "authors": 1.5, "text": 1.0,
     "title_pairs": 1.0, "text_pairs": 1.0, "names": 4.0,
 }  # fmt: skip
-#: BM25's saturation and length normalisation.
-K1, B = 2.0, 0.75
 #: Postings shards are made about this large (bytes of their script), at least ``MIN_SHARDS``.
 SHARD_BYTES = 24_000
 MIN_SHARDS = 16
@@ -78,8 +78,8 @@ MORE_STOP_WORDS = frozenset({"towards", "toward", "via", "through", "without", "
 STOP_WORDS = frozenset(LUNR_STOP_WORDS) | MORE_STOP_WORDS
 
 _NON_WORD = re.compile(r"[^a-z0-9]+")
-#: Runs of letters and digits as written: the candidates for names.
-_TOKEN = re.compile(r"[^\W_]+")
+#: Runs of letters and digits as written with one that is not a-z: the candidates for names.
+_NAME_CANDIDATE = re.compile(r"(?<![^\W_])(?=[^\W_]*[^\W_a-z])[^\W_]+")
 
 
 @functools.lru_cache(maxsize=1 << 17)
@@ -88,10 +88,14 @@ def stem(word: str) -> str:
     return porter_stemmer.stem(word)
 
 
+#: Every combining mark (Unicode category M), for ``str.translate`` to drop.
+_MARKS = dict.fromkeys(c for c in range(sys.maxunicode + 1) if unicodedata.category(chr(c)).startswith("M"))
+
+
 def fold(text: str) -> str:
     """Return ``text`` lower-cased, accents and other combining marks dropped (NFKD)."""
     if not text.isascii():
-        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.category(c).startswith("M"))
+        text = unicodedata.normalize("NFKD", text).translate(_MARKS)
     return text.lower()
 
 
@@ -117,9 +121,9 @@ def name_terms(text: str) -> list[str]:
     and digits together ("GPT4", "R2I").
     """
     found = []
-    for token in _TOKEN.findall(text):
-        inner_capital = any(c.isupper() for c in token[1:])
-        mixed = any(c.isdigit() for c in token) and any(c.isalpha() for c in token)
+    for token in _NAME_CANDIDATE.findall(text):
+        inner_capital = token[1:] != token[1:].lower()
+        mixed = not token.isalpha() and not token.isnumeric()  # letters and digits
         if inner_capital or mixed:
             found += [f"={w}" for w in _NON_WORD.split(fold(token)) if w]
     return found
@@ -142,59 +146,22 @@ def card_path(doc: int) -> str:
     return f"{ROOT}/d/{doc // CARDS_PER_FOLDER}/{doc}.js"
 
 
-def _fields(paper: Paper) -> dict[str, list[str]]:
-    """Return the terms of each field of a paper (see ``FIELD_WEIGHTS``)."""
-    title = terms(paper.title)
-    text = terms(paper.text)
-    return {
-        "title": title,
-        "topics": terms(" ".join(paper.topics)),
-        "keywords": terms(" ".join(paper.keywords)),
-        "authors": terms(" ".join(paper.authors)),
-        "text": text,
-        "title_pairs": _pairs(title),
-        "text_pairs": _pairs(text),
-        "names": name_terms(f"{paper.title} {paper.text}"),
+def _fields(paper: Paper, vocabulary: set[str]) -> dict[str, list[str]]:
+    """Return the terms of each field of a paper (see ``FIELD_WEIGHTS``); add its words to ``vocabulary``."""
+    found = {
+        "title": words(paper.title),
+        "topics": words(" ".join(paper.topics)),
+        "keywords": words(" ".join(paper.keywords)),
+        "authors": words(" ".join(paper.authors)),
+        "text": words(paper.text),
     }
-
-
-def _scores(docs: Sequence[dict[str, list[str]]]) -> dict[str, dict[int, float]]:
-    """Return each term's BM25F weight in each paper that has it."""
-    n = len(docs)
-    average = {f: (sum(len(d[f]) for d in docs) / n) or 1.0 for f in FIELD_WEIGHTS}
-    df: Counter[str] = Counter()
-    for d in docs:
-        df.update({t for f in FIELD_WEIGHTS for t in d[f]})
-    out: dict[str, dict[int, float]] = defaultdict(dict)
-    for i, d in enumerate(docs):
-        weighted: dict[str, float] = defaultdict(float)
-        for f, weight in FIELD_WEIGHTS.items():
-            norm = K1 * (1 - B + B * len(d[f]) / average[f])
-            for t, tf in Counter(d[f]).items():
-                weighted[t] += weight * tf * (K1 + 1) / (tf + norm)
-        for t, w in weighted.items():
-            idf = math.log(1 + (n - df[t] + 0.5) / (df[t] + 0.5))
-            out[t][i] = idf * w
-    return out
-
-
-def _varint(value: int, out: bytearray) -> None:
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-
-
-def encode_postings(postings: dict[int, float]) -> list[object]:
-    """Return ``[top weight, base64]``: per paper, the gap from the last paper and its weight in 1..255."""
-    top = max(postings.values())
-    data = bytearray()
-    last = -1
-    for doc in sorted(postings):
-        _varint(doc - last - 1, data)
-        data.append(max(1, round(255 * postings[doc] / top)))
-        last = doc
-    return [round(top, 4), base64.b64encode(bytes(data)).decode("ascii")]
+    for field in found.values():
+        vocabulary.update(field)
+    stems = {field: list(map(stem, found)) for field, found in found.items()}
+    stems["title_pairs"] = _pairs(stems["title"])
+    stems["text_pairs"] = _pairs(stems["text"])
+    stems["names"] = name_terms(f"{paper.title} {paper.text}")
+    return stems
 
 
 def _script(kind: str, key: object, data: object) -> bytes:
@@ -213,29 +180,23 @@ def _card(paper: Paper) -> dict[str, object]:
     }
 
 
-def _vocabulary(papers: Iterable[Paper]) -> set[str]:
-    """Return every word of the papers' fields (see ``words``)."""
-    found: set[str] = set()
-    for p in papers:
-        for text in (p.title, p.text, *p.topics, *p.keywords, *p.authors):
-            found.update(words(text))
-    return found
-
-
 def index_files(papers: Iterable[Paper]) -> dict[str, bytes]:
     """Return every file of the search index, by path under ``docs_dir``."""
     ordered = sorted(papers, key=lambda p: urls.url_of(urls.paper_page(p)))
-    scores = _scores([_fields(p) for p in ordered]) if ordered else {}
-    encoded = {t: encode_postings(p) for t, p in scores.items()}
-    total = sum(len(t) + len(e[1]) + 16 for t, e in encoded.items())  # type: ignore[arg-type]
+    vocabulary: set[str] = set()
+    encoded = postings([_fields(p, vocabulary) for p in ordered], FIELD_WEIGHTS)
+    total = sum(len(t) + len(e[1]) + 16 for t, (_, e) in encoded.items())  # type: ignore[arg-type]
     shards = max(MIN_SHARDS, 1 << max(0, math.ceil(math.log2(max(1, total / SHARD_BYTES)))))
     by_shard: dict[int, dict[str, object]] = defaultdict(dict)
-    for term, entry in encoded.items():
+    for term, (_, entry) in encoded.items():
         by_shard[shard_of(term, shards)][term] = entry
     by_start: dict[str, list[list[object]]] = defaultdict(list)
-    for word in _vocabulary(ordered):
+    for word in vocabulary:
         s = stem(word)
-        by_start[word[:2]].append([word, s, len(scores.get(s, ()))])
+        entry: list[object] = [word, s, encoded[s][0] if s in encoded else 0]
+        if f"={word}" in encoded:
+            entry.append(encoded[f"={word}"][0])
+        by_start[word[:2]].append(entry)
     head = {"version": VERSION, "docs": len(ordered), "shards": shards, "cards": CARDS_PER_FOLDER,
             "stop": sorted(MORE_STOP_WORDS)}  # fmt: skip
     files = {f"{ROOT}/meta.js": _script("meta", 0, head)}

@@ -28,7 +28,7 @@
   var READY = 1;
   var QUERY = 2;
   var RESULT = 3;
-  var VERSION = 1; // generator/render/search.py VERSION
+  var VERSION = 2; // generator/render/search.py VERSION
   var SHOWN = 30; // papers a result lists (Material renders 10, then more as one scrolls)
   var EXPANSIONS = 12; // terms a prefix stands for, the most common first
   var PREFIX_WEIGHT = 0.25; // a word matched by a longer term, while it is being typed
@@ -104,13 +104,17 @@
     });
   }
 
-  /* [top weight, base64 of (gap varint, weight byte) per paper] -> Map paper -> weight. */
+  /* [top weight, base64 of (gap varint, weight byte) per paper] -> {docs, weights}: the
+     papers in order and each one's weight (typed arrays: at 100,000 papers a common word's
+     list holds tens of thousands). */
   var decoded = {};
   function decode(entry) {
     if (decoded[entry[1]]) return decoded[entry[1]];
-    var top = entry[0];
+    var top = entry[0] / 255;
     var bytes = atob(entry[1]);
-    var out = new Map();
+    var docs = new Int32Array(bytes.length >> 1); // an entry takes two bytes at least
+    var weights = new Float32Array(docs.length);
+    var count = 0;
     var doc = -1;
     for (var i = 0; i < bytes.length; ) {
       var gap = 0;
@@ -122,10 +126,11 @@
         shift += 7;
       } while (b & 0x80);
       doc += gap + 1;
-      out.set(doc, (top * bytes.charCodeAt(i++)) / 255);
+      docs[count] = doc;
+      weights[count++] = top * bytes.charCodeAt(i++);
     }
-    decoded[entry[1]] = out;
-    return out;
+    decoded[entry[1]] = { docs: docs.subarray(0, count), weights: weights.subarray(0, count) };
+    return decoded[entry[1]];
   }
 
   var cardsPerFolder = 1; // generator/render/search.py CARDS_PER_FOLDER, from meta.js
@@ -145,15 +150,21 @@
     return moreStopWords[word] === true || lunr.stopWordFilter(new lunr.Token(word, {})) === undefined;
   }
 
+  var stems = new Map(); // word -> lunr.js stem: marking a snippet stems its words again and again
   function stem(lunr, word) {
-    return lunr.stemmer(new lunr.Token(word, {})).toString();
+    var found = stems.get(word);
+    if (found === undefined) {
+      found = lunr.stemmer(new lunr.Token(word, {})).toString();
+      stems.set(word, found);
+    }
+    return found;
   }
 
   /* The words of a query, each with its stem and, for the last one while it is typed, the
      stems it may become: [{word, stem, prefix, stop, terms: [{term, weight}]}]. A word's
      stem is the index's own (w/ lists every word of the papers with the stem lunr.py gave
      it); a word no paper has is stemmed by lunr.js. */
-  function queryWords(lunr, query) {
+  function queryWords(lunr, query, index) {
     var raw = fold(query).split(/[^a-z0-9]+/).filter(Boolean);
     var typing = !/\s$/.test(query);
     var words = [];
@@ -165,22 +176,41 @@
       seen[word] = true;
       words.push({ word: word, prefix: prefix, stop: stop });
     });
+    // While the word lists load, load the postings the query will most likely need: lunr.js
+    // stems almost every word as lunr.py did, so its stems and their pairs are asked for at
+    // once, and the names the query writes like names (a part is loaded once, however often
+    // it is asked for; the word lists say which words some paper writes like a name).
+    var guesses = words.filter(function (w) { return !w.stop; }).map(function (w) {
+      var guess = stem(lunr, w.word);
+      postings(guess, index);
+      return guess;
+    });
+    (query.match(/[\p{L}\p{N}]+/gu) || []).forEach(function (token) {
+      if (/\p{Lu}/u.test(token.slice(1)) || (/\p{N}/u.test(token) && /\p{L}/u.test(token))) {
+        fold(token).split(/[^a-z0-9]+/).filter(Boolean).forEach(function (word) { postings("=" + word, index); });
+      }
+    });
+    for (var i = 0; i + 1 < guesses.length; i++) postings(guesses[i] + " " + guesses[i + 1], index);
     return Promise.all(words.map(function (w) {
       var key = w.word.slice(0, 2);
       return part("w", key, "w/" + key + ".js").then(function (list) {
         list = list || [];
         var own = null;
+        var asName = false;
         var more = [];
         var taken = {};
         list.forEach(function (entry) {
-          if (entry[0] === w.word) own = entry[1];
-          else if (w.prefix && more.length < EXPANSIONS && entry[0].lastIndexOf(w.word, 0) === 0 && !taken[entry[1]]) {
+          if (entry[0] === w.word) {
+            own = entry[1];
+            asName = entry.length > 3; // some paper writes it like a name
+          } else if (w.prefix && more.length < EXPANSIONS && entry[0].lastIndexOf(w.word, 0) === 0 && !taken[entry[1]]) {
             taken[entry[1]] = true;
             more.push(entry[1]);
           }
         });
         w.stem = own || stem(lunr, w.word);
-        w.terms = w.stop ? [] : [{ term: w.stem, weight: 1 }, { term: "=" + w.word, weight: 1, name: true }];
+        w.terms = w.stop ? [] : [{ term: w.stem, weight: 1 }];
+        if (asName && !w.stop) w.terms.push({ term: "=" + w.word, weight: 1, name: true });
         more.forEach(function (s) {
           if (s !== w.stem) w.terms.push({ term: s, weight: PREFIX_WEIGHT });
         });
@@ -194,60 +224,79 @@
   /* --- ranking ----------------------------------------------------------------------- */
 
   function rank(words, index) {
-    return Promise.all(words.map(function (word) {
-      var terms = word.terms;
-      return Promise.all(terms.map(function (t) { return postings(t.term, index); }))
-        .then(function (lists) {
-          // A paper's weight for this word: its best stem, plus the word as a name; and
-          // whether it has the word itself (not only a longer one, while it is typed).
-          var best = new Map();
-          var named = new Map();
-          var exact = new Set();
-          lists.forEach(function (list, n) {
-            if (!list) return;
-            var t = terms[n];
-            list.forEach(function (score, doc) {
-              var value = score * t.weight;
-              if (t.name) named.set(doc, value);
-              else if (!(best.get(doc) >= value)) best.set(doc, value);
-              if (t.weight === 1) exact.add(doc);
-            });
-          });
-          named.forEach(function (value, doc) { best.set(doc, (best.get(doc) || 0) + value); });
-          best.exact = exact;
-          best.named = named;
-          return best;
-        });
-    })).then(function (perWord) {
-      var pairs = [];
-      for (var i = 0; i + 1 < words.length; i++) pairs.push(words[i].stem + " " + words[i + 1].stem);
-      return Promise.all(pairs.map(function (b) { return postings(b, index); })).then(function (lists) {
-        var matched = new Map(); // how many of the query's words a paper has (typed ones as a prefix)
-        var whole = new Map(); // how many it has as they are, no prefix needed (a name as written counts again)
-        var score = new Map();
-        perWord.forEach(function (best) {
-          best.forEach(function (value, doc) {
-            matched.set(doc, (matched.get(doc) || 0) + 1);
-            if (best.exact.has(doc)) whole.set(doc, (whole.get(doc) || 0) + 1 + (best.named.has(doc) ? 1 : 0));
-            score.set(doc, (score.get(doc) || 0) + value);
-          });
-        });
-        lists.forEach(function (list) {
-          if (!list) return;
-          list.forEach(function (value, doc) {
-            if (score.has(doc)) score.set(doc, score.get(doc) + value);
-          });
-        });
-        var docs = Array.from(score.keys());
-        docs.sort(function (a, b) {
-          // A word a paper has as typed counts twice, one it has only as a longer word once:
-          // while the last word is being typed, "data" is more likely "data" than "database".
-          return (matched.get(b) + (whole.get(b) || 0) - matched.get(a) - (whole.get(a) || 0)) ||
-            (score.get(b) - score.get(a)) || (a - b);
-        });
-        return { docs: docs, score: score, perWord: perWord };
+    var lists = words.map(function (word) {
+      return Promise.all(word.terms.map(function (t) { return postings(t.term, index); }));
+    });
+    var pairs = [];
+    for (var i = 0; i + 1 < words.length; i++) pairs.push(postings(words[i].stem + " " + words[i + 1].stem, index));
+    return Promise.all([Promise.all(lists), Promise.all(pairs)]).then(function (loaded) {
+      return order(words, loaded[0], loaded[1], index.docs);
+    });
+  }
+
+  /* Rank the papers that have any of the query's words, over arrays as long as the corpus:
+     a paper's score, its level (see below), and which words it has (a bit each). */
+  function order(words, perWord, pairLists, n) {
+    var score = new Float64Array(n);
+    var level = new Uint16Array(n);
+    var has = new Uint32Array(n); // bit k: the paper has word k (the first 32 words)
+    var stemmed = new Float64Array(n); // this word's weight in a paper: its best stem,
+    var named = new Float64Array(n); // and the word as a name
+    var how = new Uint8Array(n); // 1: a paper has this word; 2: as typed, not only a longer one; 4: as a name
+    var matched = [];
+    perWord.forEach(function (lists, k) {
+      var terms = words[k].terms;
+      var touched = [];
+      lists.forEach(function (list, t) {
+        if (!list) return;
+        var term = terms[t];
+        for (var i = 0; i < list.docs.length; i++) {
+          var doc = list.docs[i];
+          var value = list.weights[i] * term.weight;
+          if (!how[doc]) touched.push(doc);
+          if (term.name) named[doc] = value;
+          else if (value > stemmed[doc]) stemmed[doc] = value;
+          how[doc] |= 1 | (term.weight === 1 ? 2 : 0) | (term.name ? 4 : 0);
+        }
+      });
+      touched.forEach(function (doc) {
+        if (!level[doc]) matched.push(doc);
+        // A word a paper has as typed counts twice, one it has only as a longer word once:
+        // while the last word is being typed, "data" is more likely "data" than "database".
+        // A name as written counts once more.
+        level[doc] += how[doc] & 2 ? (how[doc] & 4 ? 3 : 2) : 1;
+        score[doc] += stemmed[doc] + named[doc];
+        if (k < 32) has[doc] |= 1 << k;
+        stemmed[doc] = named[doc] = how[doc] = 0;
       });
     });
+    // Two of the query's words in a row that the paper has in a row.
+    pairLists.forEach(function (list) {
+      if (!list) return;
+      for (var i = 0; i < list.docs.length; i++) {
+        if (level[list.docs[i]]) score[list.docs[i]] += list.weights[i];
+      }
+    });
+    return { docs: best(matched, level, score), total: matched.length, score: score, has: has };
+  }
+
+  /* The SHOWN best papers, in order: the higher level first, then the higher score, then
+     the first in the index. */
+  function best(matched, level, score) {
+    function better(a, b) {
+      return level[a] !== level[b] ? level[a] > level[b] : score[a] !== score[b] ? score[a] > score[b] : a < b;
+    }
+    var top = [];
+    matched.forEach(function (doc) {
+      if (top.length === SHOWN && !better(doc, top[SHOWN - 1])) return;
+      var at = top.length === SHOWN ? SHOWN - 1 : top.length;
+      while (at > 0 && better(doc, top[at - 1])) {
+        top[at] = top[at - 1];
+        at--;
+      }
+      top[at] = doc;
+    });
+    return top;
   }
 
   /* --- results as Material renders them -------------------------------------------------- */
@@ -313,15 +362,15 @@
 
   function item(lunr, data, doc, ranked, words) {
     var terms = {};
-    words.forEach(function (word, n) {
-      terms[word.word] = ranked.perWord[n].has(doc);
+    words.forEach(function (word, k) {
+      terms[word.word] = k >= 32 || (ranked.has[doc] & (1 << k)) !== 0;
     });
     return [{
       location: address(data.u),
       title: marked(lunr, data.t, words),
       text: snippet(lunr, data.a, words),
       tags: [data.v + " " + data.y].concat(data.g),
-      score: ranked.score.get(doc),
+      score: ranked.score[doc],
       terms: terms
     }];
   }
@@ -332,7 +381,7 @@
       var lunr = ready[0];
       var index = ready[1];
       if (!lunr || !index) return { items: [], total: 0 };
-      return queryWords(lunr, query).then(function (words) {
+      return queryWords(lunr, query, index).then(function (words) {
         if (!words.length) return { items: [], total: 0 };
         return rank(words, index).then(function (ranked) {
           return show(lunr, ranked, words);
@@ -343,17 +392,22 @@
 
   /* The first papers of a ranking, with their cards, as Material's result items. */
   function show(lunr, ranked, words) {
-    var top = ranked.docs.slice(0, SHOWN);
+    var top = ranked.docs;
     return Promise.all(top.map(card)).then(function (cards) {
       var items = [];
       cards.forEach(function (data, n) {
         if (data) items.push(item(lunr, data, top[n], ranked, words));
       });
-      return { items: items, total: ranked.docs.length };
+      return { items: items, total: ranked.total };
     });
   }
 
   /* --- the stand-in worker ------------------------------------------------------------- */
+
+  /* A performance mark ("papersite:ready"), for benchmarks (bench/search_speed.py). */
+  function mark(name) {
+    if (window.performance && performance.mark) performance.mark("papersite:" + name);
+  }
 
   function SearchWorker() {
     var target = document.createDocumentFragment(); // an EventTarget every browser has
@@ -366,11 +420,14 @@
       postMessage: function (message) {
         if (!message) return;
         if (message.type === SETUP) {
-          Promise.all([stemmer(), meta()]).then(function () { post({ type: READY }); });
+          mark("setup");
+          Promise.all([stemmer(), meta()]).then(function () { mark("ready"); post({ type: READY }); });
         } else if (message.type === QUERY) {
           var ticket = ++latest;
+          mark("query");
           search(String(message.data || "")).then(function (result) {
             if (ticket !== latest) return; // a later query is on its way
+            mark("result");
             post({ type: RESULT, data: { items: result.items } });
             count(result);
           }, function () {
@@ -415,9 +472,13 @@
   /* For tests and benchmarks: the ranking without the interface. */
   window.papersiteSearch = { search: search };
 
-  /* The first query needs the stemmer and the index's first part: load them while the page
-     settles, so that a query typed at once is answered at once. */
+  /* The first query needs the stemmer and the index's first part: load them once the page
+     has loaded, or as soon as the search box gets the focus, so that a query typed at once
+     is answered at once. */
   function warm() { stemmer(); meta(); }
   if (document.readyState === "complete") warm();
   else window.addEventListener("load", warm);
+  document.addEventListener("focusin", function (event) {
+    if (event.target && event.target.matches && event.target.matches("input.md-search__input")) warm();
+  }, true);
 })();
