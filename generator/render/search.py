@@ -184,7 +184,7 @@ def index_files(papers: Iterable[Paper]) -> dict[str, bytes]:
     """Return every file of the search index, by path under ``docs_dir``."""
     ordered = sorted(papers, key=lambda p: urls.url_of(urls.paper_page(p)))
     vocabulary: set[str] = set()
-    encoded = postings([_fields(p, vocabulary) for p in ordered], FIELD_WEIGHTS)
+    encoded = postings((_fields(p, vocabulary) for p in ordered), FIELD_WEIGHTS)
     total = sum(len(t) + len(e[1]) + 16 for t, (_, e) in encoded.items())  # type: ignore[arg-type]
     shards = max(MIN_SHARDS, 1 << max(0, math.ceil(math.log2(max(1, total / SHARD_BYTES)))))
     by_shard: dict[int, dict[str, object]] = defaultdict(dict)
