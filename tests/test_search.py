@@ -251,6 +251,16 @@ def test_a_query_loads_only_the_index_parts_its_words_need(page: Page) -> None:
 
 
 @browser_test
+def test_a_query_typed_further_loads_no_more_parts(page: Page) -> None:
+    # While a reader types, each key press is a query; one overtaken by the next must not
+    # load its cards (they would queue before the parts the latest query needs).
+    stale = page.evaluate("""async () => (await window.papersiteSearch.search("sorting network ", () => true)).items.length""")
+    loaded = page.evaluate("""() => [...document.querySelectorAll('script[src*="/searchindex/d/"]')].length""")
+    assert stale == 0 and loaded == 0
+    assert titles(page, "sorting network ")[0] == "ZorbNet: A Network for Sorting"
+
+
+@browser_test
 def test_the_title_weighs_more_than_the_abstract(page: Page) -> None:
     found = titles(page, "graph kernel ")
     assert found[:2] == ["Graph Kernels Revisited", "Molecules and Kernels"]

@@ -376,15 +376,20 @@
   }
 
   /* Answer a query: Material's SearchResult, and how many papers matched in all. */
-  function search(query) {
+  function search(query, stale) {
+    // A query typed further while this one loads makes it stale: it loads nothing more
+    // (no longer words' postings, no cards), so that the parts the latest query needs are
+    // not queued behind those of every keystroke before it.
+    stale = stale || function () { return false; };
+    var none = { items: [], total: 0 };
     return Promise.all([stemmer(), meta()]).then(function (ready) {
       var lunr = ready[0];
       var index = ready[1];
-      if (!lunr || !index) return { items: [], total: 0 };
+      if (!lunr || !index || stale()) return none;
       return queryWords(lunr, query, index).then(function (words) {
-        if (!words.length) return { items: [], total: 0 };
+        if (!words.length || stale()) return none;
         return rank(words, index).then(function (ranked) {
-          return show(lunr, ranked, words);
+          return stale() ? none : show(lunr, ranked, words);
         });
       });
     });
@@ -425,7 +430,7 @@
         } else if (message.type === QUERY) {
           var ticket = ++latest;
           mark("query");
-          search(String(message.data || "")).then(function (result) {
+          search(String(message.data || ""), function () { return ticket !== latest; }).then(function (result) {
             if (ticket !== latest) return; // a later query is on its way
             mark("result");
             post({ type: RESULT, data: { items: result.items } });
