@@ -156,6 +156,9 @@ CORPUS = [
      "Kernels on graphs measure similarity; we revisit them for molecules and compare with neural models.", []),
     ("Molecules and Kernels",
      "A study of molecules, with a note on a graph kernel in the appendix and nothing else about graphs.", []),
+    ("Conformer Ensembles", "We present MolecuLAR, which learns ensembles of conformers.", []),
+    ("Simulating Dynamics", "We simulate molecular dynamics of molecular crystals.", []),
+    ("Crystals in Motion", "Molecular crystals and their molecular dynamics, observed.", []),
 ]
 
 
@@ -258,6 +261,14 @@ def test_a_query_typed_further_loads_no_more_parts(page: Page) -> None:
     loaded = page.evaluate("""() => [...document.querySelectorAll('script[src*="/searchindex/d/"]')].length""")
     assert stale == 0 and loaded == 0
     assert titles(page, "sorting network ")[0] == "ZorbNet: A Network for Sorting"
+
+
+@browser_test
+def test_a_plain_word_one_paper_writes_like_a_name_is_no_name(page: Page) -> None:
+    # "MolecuLAR" is one paper's name for its method; "molecular" is a plain word to the
+    # others, and a reader who types it plainly means the word.
+    assert titles(page, "molecular")[-1] == "Conformer Ensembles"  # it says the word once, the others twice
+    assert titles(page, "MolecuLAR")[0] == "Conformer Ensembles"
 
 
 @browser_test

@@ -185,9 +185,13 @@
       postings(guess, index);
       return guess;
     });
+    var written = {}; // the words the query writes like a name
     (query.match(/[\p{L}\p{N}]+/gu) || []).forEach(function (token) {
       if (/\p{Lu}/u.test(token.slice(1)) || (/\p{N}/u.test(token) && /\p{L}/u.test(token))) {
-        fold(token).split(/[^a-z0-9]+/).filter(Boolean).forEach(function (word) { postings("=" + word, index); });
+        fold(token).split(/[^a-z0-9]+/).filter(Boolean).forEach(function (word) {
+          written[word] = true;
+          postings("=" + word, index);
+        });
       }
     });
     for (var i = 0; i + 1 < guesses.length; i++) postings(guesses[i] + " " + guesses[i + 1], index);
@@ -202,7 +206,10 @@
         list.forEach(function (entry) {
           if (entry[0] === w.word) {
             own = entry[1];
-            asName = entry.length > 3; // some paper writes it like a name
+            // A name: the query writes it like one, or at least half the papers that have
+            // the word do ("longlora"); not a word most write plainly ("molecular", which
+            // one paper writes "MolecuLAR").
+            asName = entry.length > 3 && (written[w.word] || 2 * entry[3] >= entry[2]);
           } else if (w.prefix && more.length < EXPANSIONS && entry[0].lastIndexOf(w.word, 0) === 0 && !taken[entry[1]]) {
             taken[entry[1]] = true;
             more.push(entry[1]);
