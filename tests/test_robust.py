@@ -70,8 +70,6 @@ BAD_LINES = {
     "authors-nested.jsonl": 1,
     "binary.txt": 1,
     "bom-then-nul.txt": 5,
-    "control-char.jsonl": 2,
-    "control-title.jsonl": 3,
     "crlf-latin1-line5.txt": 5,
     "csv-latin1.csv": 2,
     "csv-nul.csv": 3,

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Paper, Source
+from .mend import Mender
 from .records import RecordReader
 from .text import shorten
 
@@ -27,6 +28,7 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
     header: list[str] | None = None
     header_line = 0
     papers: list[Paper] = []
+    mender = Mender(text)
     end = 0  # the last physical line consumed so far
     while True:
         start = end + 1
@@ -56,7 +58,8 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
                 line=start,
             )
         record = {name: cell for name, cell in zip(header, row) if name}
-        papers.append(records.paper(Source(path, start), record, csv=True))
+        papers.append(records.paper(Source(path, start), record, csv=True, mender=mender))
+    mender.finish(path)
     if header is None:
         raise InputError(path, "expected a CSV header row naming the fields, found an empty file")
     if not papers:

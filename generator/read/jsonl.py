@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Paper, Source
+from .mend import Mender
 from .records import RecordReader, describe
 from .text import split_lines
 
@@ -17,11 +18,12 @@ log = logging.getLogger(__name__)
 def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
     """Read the papers of one JSON Lines file from its decoded text."""
     papers: list[Paper] = []
+    mender = Mender(text)
     for number, line in enumerate(split_lines(text), start=1):
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = json.loads(line, strict=False)  # a control character in a string is mended, not fatal
         except json.JSONDecodeError as exc:
             raise InputError(
                 path,
@@ -39,7 +41,8 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
             raise InputError(
                 path, f"expected one JSON object per line, found {describe(value)}", line=number
             )
-        papers.append(records.paper(Source(path, number), value, csv=False))
+        papers.append(records.paper(Source(path, number), value, csv=False, mender=mender))
+    mender.finish(path)
     if not papers:
         raise InputError(path, "expected JSON objects, one per line, found only blank lines")
     return papers

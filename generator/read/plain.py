@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..errors import InputError
 from ..model import Paper, Source
+from .mend import Mender
 from .text import check_year, shorten, split_lines, squash
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ def read(path: Path, text: str) -> list[Paper]:
     venue, year = parse_header(path, header_line, lines[header_index])
 
     papers: list[Paper] = []
+    mender = Mender(text)
     for first, abstract in _paragraphs(lines, header_index + 1):
         # A second header means two files were pasted together; guessing which venue the
         # rest belongs to would silently mislabel papers.
@@ -68,8 +70,11 @@ def read(path: Path, text: str) -> list[Paper]:
                 f" (the first is on line {header_line}); split the file in two",
                 line=first,
             )
-        log.debug("%s:%d: abstract of %d characters", path, first, len(abstract))
-        papers.append(Paper(abstract=abstract, venue=venue, year=year, source=Source(path, first)))
+        source = Source(path, first)
+        abstract = squash(mender.note(abstract, source))
+        log.debug("%s: abstract of %d characters", source, len(abstract))
+        papers.append(Paper(abstract=abstract, venue=venue, year=year, source=source))
+    mender.finish(path)
     if not papers:
         raise InputError(
             path,

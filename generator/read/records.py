@@ -17,8 +17,8 @@ from pathlib import Path
 
 from ..errors import InputError, notice
 from ..model import Paper, Source
+from .mend import Mender
 from .text import (
-    CONTROL,
     FIRST_YEAR,
     LAST_YEAR,
     SURROGATE,
@@ -77,8 +77,15 @@ class RecordReader:
                     extra=notice("unknown field", where),
                 )
 
-    def paper(self, source: Source, record: Mapping[str, object], *, csv: bool) -> Paper:
-        """Return the Paper a record describes, or raise an InputError naming its line."""
+    def paper(
+        self, source: Source, record: Mapping[str, object], *, csv: bool, mender: Mender | None = None
+    ) -> Paper:
+        """Return the Paper a record describes, or raise an InputError naming its line.
+
+        Broken words and control characters are mended by ``mender`` (one per file: it takes
+        the file's own words as evidence).
+        """
+        mender = mender or Mender()
         self.note_fields(list(record), source)
         path, line = source.path, source.line
 
@@ -88,13 +95,13 @@ class RecordReader:
         given = {k: v for k, v in record.items() if v is not None and v != ""}
 
         def clean(name: str, value: str) -> str:
-            bad = CONTROL.search(value) or SURROGATE.search(value)
+            bad = SURROGATE.search(value)
             if bad:
                 raise fail(
                     f"expected text in the {name!r} field, found the character"
-                    f" U+{ord(bad.group()):04X} (a control character or a lone surrogate)"
+                    f" U+{ord(bad.group()):04X} (a lone surrogate)"
                 )
-            return squash(value)
+            return squash(mender.note(value, source))
 
         abstract = record.get("abstract")
         if abstract is None or abstract == "":

@@ -12,9 +12,13 @@ from ..errors import InputError
 # split on form feeds and U+2028, which would make our line numbers disagree with theirs.
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
-# Control characters other than tab, LF, CR, VT and FF mean a binary file or a broken
-# export; they are also invalid in the HTML and XML the site is made of.
+# Control characters other than tab, LF, CR, VT and FF: a NUL or many of them mean a binary
+# file; a few are debris of PDF extraction, which ``mend`` repairs (they are invalid in the
+# HTML and XML the site is made of).
 CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
+
+#: A text with more than one control character in this many characters is not text.
+BINARY_SHARE = 20
 
 #: The characters of CONTROL, as the bytes UTF-8 spells them with (see decode).
 _CONTROL_BYTES = bytes([*range(0x00, 0x09), *range(0x0E, 0x20), 0x7F])
@@ -82,17 +86,21 @@ def decode(path: Path, data: bytes) -> str:
     # Control characters are ASCII, and no byte of a UTF-8 sequence for another character
     # is: a text with none of them (nearly every one) is told by the bytes, five times
     # faster than by the regex.
-    bad = CONTROL.search(text) if len(body.translate(None, _CONTROL_BYTES)) != len(body) else None
-    if bad:
-        prefix = text[: bad.start()]
+    controls = len(body) - len(body.translate(None, _CONTROL_BYTES))
+    if controls and ("\x00" in text or controls * BINARY_SHARE > len(text)):
+        nul = text.find("\x00")
+        first = nul if nul >= 0 else CONTROL.search(text).start()  # type: ignore[union-attr]
+        prefix = text[:first]
         offset = len(prefix.encode("utf-8")) + skip
-        char = bad.group()
-        what = "a NUL byte" if char == "\x00" else f"control character U+{ord(char):04X}"
+        if nul >= 0:
+            what = f"a NUL byte at byte offset {offset}"
+        else:
+            what = (
+                f"{controls} control characters in {len(text)} characters (the first,"
+                f" U+{ord(text[first]):04X}, at byte offset {offset})"
+            )
         raise InputError(
-            path,
-            f"expected text, found {what} at byte offset {offset}"
-            " (a binary or UTF-16 file?)",
-            line=_line_of(prefix),
+            path, f"expected text, found {what} (a binary or UTF-16 file?)", line=_line_of(prefix)
         )
     return text
 

@@ -1,0 +1,139 @@
+"""Mend what PDF text extraction leaves in abstracts: words broken at a line end, stray controls.
+
+Abstracts copied out of PDFs (OpenReview's among them) carry two kinds of debris:
+
+- a word broken at a line end: ``dissemina\\u0002tors`` (U+0002 where the hyphen was), or
+  ``discrep- ancy`` (the hyphen kept, the line break turned into a space);
+- other control characters, which mean nothing in text and are invalid in HTML and XML.
+
+A break is mended into one word (``disseminators``) or into a hyphenated one
+(``self-consumption``, ``state-of-the-art``), whichever the file itself uses more, or else the
+English word list of ``wordfreq`` supports (see ``Mender.join``). A hyphen followed by a space and ``and``, ``or`` or ``to`` is an author's
+own suspended hyphen (``low- and high-dimensional``) and is left alone. Other control characters
+are dropped. Each mend is described, so that the reader can say what it changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections import Counter
+from functools import lru_cache
+from itertools import chain, pairwise
+
+from ..errors import notice
+from .text import CONTROL
+
+#: U+0002, STX: what several PDF extractors put where a line-end hyphen was.
+LINE_END = "\x02"
+
+# A word broken at a line end: letters, then U+0002, or a hyphen and a space, then letters. The
+# hyphen-space form needs a lower-case second part: "GPT- 4" and "Transformer- Based" are rarer
+# as breaks than as typos of another kind, and are left as written.
+# The hyphenated words before the broken one are matched too, to show it whole in a notice.
+_BREAK = re.compile(r"(?P<lead>(?:[^\W\d_]+-)*)(?P<first>[^\W\d_]+)(?:\x02\s*(?P<cut>[^\W\d_]+)|-\s(?P<spaced>[a-z]+)\b)")
+
+# Words after which a hyphen and a space are the author's ("low- and high-dimensional",
+# "one- to four-dimensional", "task- or domain-specific").
+_SUSPENDED = frozenset(["and", "or", "to", "nor", "as", "than", "versus", "vs", "via", "but"])
+
+#: How much rarer than its second part the joined word may be and still be chosen, in zipf (log10
+#: of uses per billion words): joined "outperforms", "framework", "prototypical" are 1.5 to 2.0
+#: rarer than "performs", "work", "typical"; "finetuning", "timeconsuming", "largescale" 2.4 to 3.2
+#: rarer than "tuning", "consuming", "scale" (set on the 65 breaks of the ICLR 2024 and 2025 files).
+JOIN_MARGIN = 2.2
+
+log = logging.getLogger(__name__)
+
+#: Mends of one file named one by one on the console before the rest are folded into a count.
+MENDS_LISTED = 5
+
+
+@lru_cache(maxsize=4096)
+def _zipf(word: str) -> float:
+    # wordfreq loads its word list on first use (0.1 s): only texts with a break pay for it.
+    from wordfreq import zipf_frequency
+
+    return zipf_frequency(word, "en")
+
+
+# Everything but letters, digits and hyphens, as spaces: what splits a text into its words.
+_NOT_WORD = re.compile(r"[^\w-]+")
+
+
+class Mender:
+    """Mends the texts of one input file, using the file's own words as evidence.
+
+    A broken word is joined when the file uses the joined word more often elsewhere ("frame- work"
+    and "framework"), hyphenated when it uses the hyphenated one more ("of- the" and
+    "state-of-the-art"); when it uses neither, the word list decides (``join``).
+    """
+
+    def __init__(self, corpus: str = "") -> None:
+        self._corpus = corpus
+        self._words: Counter[str] | None = None
+        self.mended = 0  # changes made, and logged, by ``note``
+
+    def note(self, text: str, where: object) -> str:
+        """Return the text mended, each change logged as a notice for the report, naming ``where``."""
+        text, notes = self.mend(text)
+        for message in notes:
+            self.mended += 1
+            log.warning("%s: %s", where, message, extra=notice("mended text", where, folded=self.mended > MENDS_LISTED))
+        return text
+
+    def finish(self, path: object) -> None:
+        """Say how many changes were made in all, when the console did not list every one."""
+        if self.mended > MENDS_LISTED:
+            log.warning(
+                "%s: mended %d broken words and control characters in all; -v and the report list every one",
+                path, self.mended,
+            )  # fmt: skip
+
+    def _uses(self, word: str) -> int:
+        """Return how often the file writes ``word`` (hyphenated pairs inside longer words count)."""
+        if self._words is None:  # counted on the first break: most files of clean text never need it
+            words = _NOT_WORD.sub(" ", self._corpus.lower()).split()
+            pairs = (f"{a}-{b}" for w in words if w.count("-") > 1 for a, b in pairwise(w.strip("-").split("-")))
+            self._words = Counter(chain(words, pairs))
+        return self._words[word.lower()]
+
+    def join(self, first: str, second: str) -> str:
+        """Return the two parts of a word broken at a line end as one word or with a hyphen.
+
+        Evidence first, from the file itself: whichever of the joined and the hyphenated word it
+        uses more often. Without it (neither, or both as often), joined when the word list knows
+        the joined word and it is not much rarer than the second part on its own
+        (``JOIN_MARGIN``); hyphenated otherwise (``self`` + ``consumption``).
+        """
+        joined, hyphenated = first + second, f"{first}-{second}"
+        together, apart = self._uses(joined), self._uses(hyphenated)
+        if together != apart:
+            return joined if together > apart else hyphenated
+        frequency = _zipf(joined.lower())
+        return joined if frequency > 0 and frequency + JOIN_MARGIN >= _zipf(second.lower()) else hyphenated
+
+    def mend(self, text: str) -> tuple[str, list[str]]:
+        """Return the text with broken words mended and control characters dropped, and what was done.
+
+        Text without a break or a control character (nearly every abstract) is returned as it is.
+        """
+        notes: list[str] = []
+        if "-" in text or LINE_END in text:
+
+            def mended(match: re.Match[str]) -> str:
+                second = match["cut"] or match["spaced"]
+                if match["spaced"] and second in _SUSPENDED:
+                    return match[0]
+                word = match["lead"] + self.join(match["first"], second)
+                shown = match[0].replace(LINE_END, "\\u0002")  # as a reader can see it
+                notes.append(f"mended '{shown}', a word broken at a line end, into '{word}'")
+                return word
+
+            text = _BREAK.sub(mended, text)
+        stray = sorted(set(CONTROL.findall(text)))
+        if stray:
+            names = ", ".join(f"U+{ord(c):04X}" for c in stray)
+            notes.append(f"dropped control character{'s' if len(stray) > 1 else ''} {names}")
+            text = CONTROL.sub("", text)
+        return text, notes
