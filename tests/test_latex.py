@@ -92,10 +92,13 @@ def test_text_mode(source: str, html: str, text: str) -> None:
     [
         (r"$\alpha$", "α", "inline"),
         (r"$O(n^2)$", "O(n²)", "inline"),
-        (r"$x_i$", "x_i", "inline"),
+        (r"$x_i$", "xᵢ", "inline"),  # Unicode's script letters where it has them
+        (r"$QK^T$", "QKᵀ", "inline"),
+        (r"$\text{Fid}_\Delta$", "Fid_Δ", "inline"),  # no subscript Δ: marked
+        (r"$x_{ij}^{2}$", "xᵢⱼ²", "inline"),
         (r"$\frac{a}{b}$", "a/b", "inline"),
         (r"\(\sqrt{T}\)", "√T", "inline"),
-        (r"$$\sum_i x_i$$", "∑_ix_i", "block"),
+        (r"$$\sum_i x_i$$", "∑ᵢxᵢ", "block"),
         (r"\[a \leq b\]", "a ≤ b", "block"),
         (r"$\\alpha$", "α", "inline"),
         (r"$\textbf{\textit{M}}^3$", "𝑀³", "inline"),

@@ -75,6 +75,14 @@ def test_github_repo_rejects_non_repositories() -> None:
     assert github_repo("https://github.com/a/..") is None
     assert github_repo("https://gist.github.com/a/b") is None
     assert github_repo("https://github.com/a/b.git") == "https://github.com/a/b"
+    assert github_repo("https://github.com/orgs/a") is None
+    assert github_repo("https://github.com/orgs/a/repositories") is None  # the organisation's page
+
+
+def test_an_orgs_link_to_a_repository_is_its_badge() -> None:
+    found = find_links("Code: https://github.com/orgs/acme-lab/repo-x. Org: https://github.com/orgs/acme-lab/people")
+    assert found.github == ("https://github.com/acme-lab/repo-x",)
+    assert found.project_pages == ("https://github.com/orgs/acme-lab/people",)
 
 
 def test_real_abstracts_recall() -> None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.enrich.papers import convert_abstract
 from generator.enrich.titles import coined_name, infer_title, make_distinct, summarize
 
 FIXTURES = Path(__file__).parent / "fixtures" / "titles" / "records.jsonl"
@@ -36,6 +37,24 @@ def test_title_and_summary_shape(record: dict) -> None:
     assert not MARKUP.search(title)
     summary = summarize(record["text"])
     assert len(summary) <= 220 and summary.endswith(".")
+
+
+@pytest.mark.parametrize(
+    ("abstract", "want", "unwanted"),
+    [
+        (r"We propose $\text{Fid}_\Delta$, a metric for generative models. It is better than FID.", "FidΔ", "_"),
+        (r"We propose $K_{\mathcal{F}}$, a kernel for comparing graphs. It is fast.", "Kℱ: Kernel", "_"),
+        (r"We propose learning with only $F_t$ features for online regression. It is fast.", "Only Fₜ Features", "_"),
+        (r"We show that computing each entry of the $n \times n$ matrix $QK^T$ is hard under SETH. This matters.",
+         "n×n Matrix QKᵀ", "N N"),
+        (r"We propose a method to predict gene expression from H\&E stained images. It works on many slides.",
+         "from H&E Stained Images", "H E"),
+    ],
+)  # fmt: skip
+def test_titles_write_math_as_the_abstract_shows_it(abstract: str, want: str, unwanted: str) -> None:
+    title = infer_title(convert_abstract(abstract).text)
+    assert want in title and unwanted not in title
+    assert not set(title) & set("_^\\"), title
 
 
 def test_simclr_is_not_the_name() -> None:
@@ -1281,7 +1300,7 @@ def test_a_lower_case_word_after_call_the_role_noun_is_no_name(abstract: str, na
     ("abstract", "title"),
     [
         ("We initiate the study of one-pass streaming algorithms for underdetermined $\\ell_p$ linear regression "
-         "problems. We show bounds.", "One-Pass Streaming Algorithms for Underdetermined ℓ_p Linear Regression Problems"),
+         "problems. We show bounds.", "One-Pass Streaming Algorithms for Underdetermined ℓₚ Linear Regression Problems"),
         ("Robustness matters. We propose a sparse $\\ell_0$-norm attack for adversarial robustness of image "
          "classifiers.", "Sparse ℓ₀-Norm Attack for Adversarial Robustness of Image Classifiers"),
         ("Certification is hard. We derive a tight $\\ell_2$ certified robustness radius for randomized smoothing.",

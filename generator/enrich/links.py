@@ -46,8 +46,15 @@ _TEX_ESCAPE_RE = re.compile(r"\\([_%#&~$])")
 _SCHEME_RE = re.compile(r"(?i)^https?://")
 # A scheme-less argument of \url{} or [](...) counts only if it starts with a host name.
 _HOST_RE = re.compile(r"(?i)^(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/:?#]|$)")
+# "github.com/orgs/OWNER/REPO" is how some authors write OWNER/REPO (orgs/ is GitHub's page of an
+# organisation, and of its repositories, people, projects, ... which are no repository).
 _GITHUB_RE = re.compile(
-    r"(?i)^https?://(?:www\.)?github\.com/([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?:/([A-Za-z0-9._-]+))?"
+    r"(?i)^https?://(?:www\.)?github\.com/(?:orgs/(?=[^/]+/[A-Za-z0-9._-]))?"
+    r"([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?:/([A-Za-z0-9._-]+))?"
+)
+_GITHUB_ORG_PAGES = frozenset(
+    "dashboard discussions followers members outside-collaborators packages people projects repositories "
+    "security settings sponsoring teams".split()
 )
 # First path segments of github.com that are GitHub's own pages, not owners.
 _GITHUB_RESERVED = frozenset(
@@ -137,6 +144,8 @@ def github_repo(url: str) -> str | None:
     if not match or not match.group(2) or match.group(1).lower() in _GITHUB_RESERVED:
         return None
     repo = match.group(2)
+    if match.group(0).lower().split("github.com/", 1)[1].startswith("orgs/") and repo.lower() in _GITHUB_ORG_PAGES:
+        return None
     if repo.lower().endswith(".git"):
         repo = repo[:-4]
     if not repo.strip("."):

@@ -47,8 +47,13 @@ _MATH_ATTRS = frozenset(
 )
 _ATTR_VALUE_RE = re.compile(r"^[\w#.%+\- ]*$")
 _RELATIONS = frozenset("=<>≤≥≠≈∼∈∉⊂⊆⊃⊇→←↦⇒⇔≪≫∝≡")
-_SUPERSCRIPT = str.maketrans("0123456789+-=()ni", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ")
-_SUBSCRIPT = str.maketrans("0123456789+-=()", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+# Every character Unicode has a superscript or subscript form of (no q, C, F, Q, S, X, Y, Z above;
+# only some letters below).
+_SUPERSCRIPT = str.maketrans(
+    "0123456789+-=()abcdefghijklmnoprstuvwxyzABDEGHIJKLMNOPRTUVW",
+    "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ᵃᵇᶜᵈᵉᶠᵍʰⁱʲᵏˡᵐⁿᵒᵖʳˢᵗᵘᵛʷˣʸᶻᴬᴮᴰᴱᴳᴴᴵᴶᴷᴸᴹᴺᴼᴾᴿᵀᵁⱽᵂ",
+)
+_SUBSCRIPT = str.maketrans("0123456789+-=()aehijklmnoprstuvxβγρφχ", "₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓᵦᵧᵨᵩᵪ")
 #: Superscripts that text writes right after the letter, with no ^: primes and stars.
 _MARKS_AS_WRITTEN = frozenset("′″‴*∗⋆")
 _COMBINING = {"~": "\u0303", "˜": "\u0303", "^": "\u0302", "ˆ": "\u0302", "¯": "\u0304",
@@ -168,14 +173,17 @@ def _math_text(node: Element) -> str:
 
 
 def _script(s: str, mark: str, table: dict[int, str]) -> str:
-    """Write a sub- or superscript with unicode digits where possible, else with ^ or _."""
+    """Write a sub- or superscript in Unicode's script characters where possible, else with ^ or _."""
     s = s.replace(" ", "")
     if mark == "^" and s and all(c in _MARKS_AS_WRITTEN for c in s):
         return s  # x′, U*, s⋆: written as a mark beside the letter, as in print
-    mapped = s.translate(table)
-    if s and all(c != o or c in "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎" for c, o in zip(mapped, s)):
-        return mapped
-    return mark + _group(s)
+    return unicode_script(s, mark) or mark + _group(s)
+
+
+def unicode_script(s: str, mark: str) -> str | None:
+    """Return ``s`` in superscript (``mark`` "^") or subscript ("_") characters, or None if one has none."""
+    table = _SUPERSCRIPT if mark == "^" else _SUBSCRIPT
+    return s.translate(table) if s and all(ord(c) in table for c in s) else None
 
 
 def _group(s: str) -> str:

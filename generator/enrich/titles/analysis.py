@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 
 from .lexicon import (
@@ -93,6 +93,18 @@ class _Analysis:
     def spelled(self) -> str:
         """The words the name abbreviates ("Metric-Aware Abstraction"), or ""."""
         return self._name_and_spelled[1]
+
+    def without(self, shared: frozenset[str]) -> _Analysis:
+        """Return the analysis with a name that is none of ``shared`` (words other papers write too).
+
+        The name is looked for again only when the one found is one of them: taking away words
+        that scored less than the name cannot change it.
+        """
+        if self.name not in shared:
+            return self
+        other = replace(self)
+        other.__dict__["_name_and_spelled"] = _find_name(self.prose, *self.naming, shared)  # the cached_property's slot
+        return other
 
 
 def _clean(text: str) -> str:

@@ -17,6 +17,7 @@ import logging
 import re
 from collections.abc import Sequence
 
+from ..tex.mathml import unicode_script
 from .analysis import _analyse
 from .lexicon import _SMALL, _TAIL_DROP
 from .phrases import _span_title
@@ -30,9 +31,9 @@ MAX_SUMMARY = 220
 FALLBACK_TITLE = "Untitled Abstract"
 
 
-def coined_name(text: str) -> str | None:
-    """Return the name the abstract coins for its method, model or dataset, if any."""
-    return _analyse(text).name
+def coined_name(text: str, shared: frozenset[str] = frozenset()) -> str | None:
+    """Return the name the abstract coins for its method, model or dataset, if any (never one of ``shared``)."""
+    return _analyse(text).without(shared).name
 
 
 def _title_case(phrase: str) -> str:
@@ -56,9 +57,13 @@ def _capitalised(word: str) -> str:
     """Return a lower-case word capitalised, any other as written.
 
     A word that opens on a Greek letter is a symbol ("α parameter", "ψ-class", "β-VAE"):
-    its capital is another symbol (Σ is not σ), so it stays as the abstract writes it.
+    its capital is another symbol (Σ is not σ), so it stays as the abstract writes it; so
+    does a product of symbols ("n×n").
     """
-    if word[:1].islower() and word[1:] == word[1:].lower() and not "\u0370" <= word[0] <= "\u03ff":
+    if (
+        word[:1].islower() and word[1:] == word[1:].lower()
+        and not "\u0370" <= word[0] <= "\u03ff" and "\u00d7" not in word
+    ):  # fmt: skip
         return word[:1].upper() + word[1:]
     return word
 
@@ -77,10 +82,32 @@ def _fit(text: str, limit: int) -> str:
 # Never in a title: angle brackets, stray underscores at word edges ("Universal_"), lone slashes.
 _UNSAFE = re.compile(r"[<>]|(?<!\w)_+|_+(?!\w)|(?<!\w)/|/(?!\w)")
 
+# A sub- or superscript the abstract's math had no Unicode form for ("Fid_Δ", "K_(ij)", "W^⊤"),
+# and backslashes left by macros.
+_SCRIPT = re.compile(r"([_^])(?:\(([^()]*)\)|([^\s_^]))")
 
-def infer_title(text: str) -> str:
-    """Return a readable title (at most 100 characters) inferred from an abstract."""
-    a = _analyse(text)
+
+# A word (or hyphenated word) of four letters or more written twice in a row, ignoring case.
+_REPEATED = re.compile(r"\b([\w-]{4,})(?: \1\b)+", re.IGNORECASE)
+
+
+def _plain_scripts(title: str) -> str:
+    """Return the title with no ``_``, ``^`` or backslash: scripts in Unicode where it has them, else plain."""
+
+    def plain(match: re.Match[str]) -> str:
+        script = match[2] if match[2] is not None else match[3]
+        return unicode_script(script, match[1]) or script
+
+    return _SCRIPT.sub(plain, title).replace("\\", "").replace("_", " ").replace("^", "")
+
+
+def infer_title(text: str, shared: frozenset[str] = frozenset()) -> str:
+    """Return a readable title (at most 100 characters) inferred from an abstract.
+
+    ``shared`` are the words several papers of the corpus write (``shared_names``): none of them
+    is taken for the paper's own name.
+    """
+    a = _analyse(text).without(shared)
     if not a.sentences:
         return FALLBACK_TITLE
     phrase = _title_case(_span_title(a))
@@ -90,6 +117,9 @@ def infer_title(text: str) -> str:
         title = phrase
     if "<" in title or ">" in title or "_" in title or "/" in title:  # what _UNSAFE can match at all
         title = _UNSAFE.sub("", title)
+    if "_" in title or "^" in title or "\\" in title:
+        title = " ".join(_plain_scripts(title).split())
+    title = _REPEATED.sub(r"\1", title)  # "Risk-Sensitive Risk-Sensitive Reinforcement Learning"
     title = _fit(title.strip(" .,;:"), MAX_TITLE).rstrip(".")
     if not title:
         return FALLBACK_TITLE

@@ -273,7 +273,8 @@ def repo_names(text: str) -> tuple[str, ...]:
 
 
 def _find_name(
-    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = ()
+    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = (),
+    shared: frozenset[str] = frozenset(),
 ) -> tuple[str | None, str]:
     """Score candidate names; return the best (or None) and its spelled-out form, if any.
 
@@ -281,6 +282,8 @@ def _find_name(
     usually other people's (background, baselines), so they count for less. ``repos``
     are the names the abstract's code links bear: a word that names the repository is
     the paper's own, and a coined repository name counts even if the prose never writes it.
+    ``shared`` are words several papers of the corpus write ("MARL", "MT-Bench", "CALVIN"): a
+    field's term, a benchmark or a baseline, never the paper's own name.
     """
     scores: dict[str, float] = {}
     expansions: dict[str, str] = {}
@@ -288,7 +291,7 @@ def _find_name(
     def add(tok: str, points: float) -> None:
         tok = _strip_token(tok)
         low = tok.casefold()
-        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
+        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES or tok in shared:
             return
         if tok[0].isdigit() and _QUANTITY.fullmatch(tok):
             return
