@@ -35,6 +35,8 @@ class Paper:
     keywords: tuple[str, ...] = ()
     url: str = ""  # a landing page for the paper (e.g. OpenReview), if given
     code: tuple[str, ...] = ()  # code links given as a field
+    # --- from the corpus, before enrichment ---
+    shared_names: tuple[str, ...] = ()  # words of the abstract several abstracts write: never its own name
 
     # --- derived (enrichment) ---
     id: str = ""  # stable identifier: a hash of venue, year and abstract
@@ -46,5 +48,7 @@ class Paper:
     github: tuple[str, ...] = ()  # canonical https://github.com/owner/repo URLs
     project_pages: tuple[str, ...] = ()  # other project URLs (e.g. *.github.io)
     topics: tuple[str, ...] = ()  # topic names, most relevant first
+    mentioned: tuple[str, ...] = ()  # other topics its text has some evidence for, too little to carry them
+    corpus_topics: tuple[str, ...] = ()  # those of ``topics`` its nearest papers gave it (enrich.topics.corpus)
     related: tuple[str, ...] = ()  # ids of the most similar papers of the corpus, closest first
     warnings: tuple[str, ...] = field(default=(), compare=False)

@@ -51,14 +51,15 @@ def test_every_bundled_paper_gets_a_page(built: Path, papers: list[dict]) -> Non
 
 def test_papers_json_fields(papers: list[dict]) -> None:
     fields = {
-        "id", "title", "title_source", "venue", "year", "topics", "related", "keywords", "authors",
-        "github", "url", "summary", "abstract",
+        "id", "title", "title_source", "venue", "year", "topics", "topics_by_corpus", "related", "keywords",
+        "authors", "github", "url", "summary", "abstract",
     }
     for record in papers:
         assert set(record) == fields
         assert record["title_source"] == "inferred"  # the plain layout gives no titles
         assert record["venue"] == "ICLR" and record["year"] in PAPERS_IN_BUNDLE
         assert 1 <= len(record["topics"]) <= 4
+        assert set(record["topics_by_corpus"]) <= set(record["topics"])
         assert record["url"] == f"papers/{record['year']}/{record['url'].split('/')[2]}/"
         assert "\\" not in record["abstract"] and "\\" not in record["title"]
     assert len({r["title"].casefold() for r in papers}) == len(papers)

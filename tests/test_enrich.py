@@ -1,5 +1,6 @@
 """Enrichment of one paper: private macros, ids, slugs."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -93,3 +94,20 @@ def test_a_title_slug_is_never_a_reserved_page_name() -> None:
 
     assert enrich.title_slug("Index") == "index-paper"
     assert enrich.title_slug("???") == "paper"
+
+
+def test_a_name_several_abstracts_write_is_no_papers_own_name() -> None:
+    from generator.enrich.papers import SHARED_BY, enrich, shared_words
+
+    lead = ("InvestESG is a novel multi-agent reinforcement learning (MARL) benchmark for climate investment. "
+            "InvestESG models companies and investors. We find that MARL agents cooperate.")  # fmt: skip
+    others = [f"We study multi-agent reinforcement learning (MARL) in setting {i}. MARL agents learn." for i in range(SHARED_BY - 1)]
+    assert shared_words([lead, *others])[0] == ("MARL",)
+    assert shared_words([lead, *others[:-1]])[0] == ()  # one abstract fewer: MARL may be the paper's
+    papers = [Paper(abstract=a, venue="V", year=2024, source=Source(Path("f.txt"), i)) for i, a in enumerate([lead, *others])]
+    alone = enrich(papers[:1], load_taxonomy())[0]
+    assert alone.title.startswith("MARL:")  # in a corpus of one, nothing says MARL is not its name
+    shared = enrich(papers, load_taxonomy())[0]
+    assert shared.title.startswith("InvestESG:") and "MARL:" not in shared.title
+    given = enrich([replace(p, title="Given") for p in papers], load_taxonomy())
+    assert all(p.shared_names == () for p in given)  # a given title needs no name: no key to grow

@@ -79,6 +79,7 @@ def prepare(
     """
     from .. import enrich
     from ..enrich.topics import SHIPPED_TAXONOMY, load_taxonomy
+    from ..enrich.topics import corpus as corpus_topics
     from ..write.cache import EnrichCache, RelatedCache, enrichment_fingerprint
     from .background import Background, default_jobs, shared_map
 
@@ -98,28 +99,32 @@ def prepare(
     from ..plan import cite, pages, related
     from ..render import export, search
 
-    # Related papers (numpy) are computed in a second process, when there is a CPU for
-    # it, while this one makes everything that does not show them.
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
+    # Each paper's nearest papers (numpy) give the related papers and the corpus evidence for topics,
+    # which every page and file shows: they come first.
+    # They are computed in a second process, when there is a CPU for it, while this one makes
+    # the BibTeX entries (the pages and papers.bib show the same ones: made once), which show no topic.
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     pending = None
     if neighbours is None:
         enriched = papers
-        pending = Background(lambda: related.related_ids(enriched), parallel)
-    quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
-    # The pages and papers.bib show the same entries: make them once.
+        pending = Background(lambda: related.related_ids(enriched, corpus_topics.NEIGHBOURS), parallel)
     bibtex = cite.bibtex_entries(papers, settings.site_url)
-    rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
-    data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
-    data.update(search.index_files(papers))
     if pending is not None:
         if related_cache.store.kept:
             related_cache.key()  # for put(): this process is done first, and waits anyway
         neighbours = pending.result()
         related_cache.put(neighbours)
     assert neighbours is not None
-    papers = [replace(p, related=neighbours.get(p.id, ())) for p in papers]
+    papers = [
+        replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K])
+        for p in corpus_topics.corpus_topics(papers, neighbours, taxonomy)
+    ]
+    quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
+    rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
+    data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
+    data.update(search.index_files(papers))
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
     # files. The processes share the paper pages; this one makes the records first.

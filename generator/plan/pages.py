@@ -235,7 +235,7 @@ def report_page(report: Report) -> PageSpec:
     source = urls.REPORT_PAGE
     topics = sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold()))
     rows = [
-        {"name": t.name, "count": t.count, "fallback": t.fallback, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
+        {"name": t.name, "count": t.count, "by_terms": t.by_terms, "by_corpus": t.by_corpus, "fallback": t.fallback, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
         for t in topics
     ]
     front = {

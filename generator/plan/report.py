@@ -23,11 +23,17 @@ if TYPE_CHECKING:  # topics compiles its patterns on import: a rerun with nothin
 
 @dataclass(frozen=True)
 class TopicCount:
-    """A topic with how many papers carry it."""
+    """A topic with how many papers carry it, and how many of them by corpus evidence (not its terms)."""
 
     name: str
     count: int
     fallback: bool
+    by_corpus: int = 0
+
+    @property
+    def by_terms(self) -> int:
+        """How many papers carry the topic by the taxonomy's terms (their own words)."""
+        return self.count - self.by_corpus
 
 
 @dataclass(frozen=True)
@@ -57,7 +63,8 @@ class Report:
             [
                 f"Titles: {self.inferred_titles:,} of {self.papers:,} inferred from the abstract.",
                 f"Topics: {sum(1 for t in self.topics if t.count):,} used; "
-                f"{self.fallback:,} papers fell back to the catch-all topic.",
+                f"{self.fallback:,} papers fell back to the catch-all topic; "
+                f"{sum(t.by_corpus for t in self.topics):,} topics came from the corpus (the papers nearest to a paper).",
                 f"Code: {self.with_code:,} papers ({share}) link a GitHub repository; "
                 f"{self.with_project_page:,} link a project page.",
                 f"Notices: {kinds}." if kinds else "Notices: none.",
@@ -93,8 +100,9 @@ def build_report(
     shorten = _shortener(bases)
     notices = [Notice(n.kind, shorten(n.where), shorten(n.message)) for n in notices]
     counts = Counter(name for paper in papers for name in paper.topics)
+    by_corpus = Counter(name for paper in papers for name in paper.corpus_topics)
     topics = tuple(
-        TopicCount(topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback)
+        TopicCount(topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback, by_corpus.get(topic.name, 0))
         for topic in [*taxonomy.topics, taxonomy.fallback]
     )
     empty = [

@@ -23,6 +23,7 @@ def paper_record(paper: Paper) -> dict[str, object]:
         "venue": paper.venue,
         "year": paper.year,
         "topics": list(paper.topics),
+        "topics_by_corpus": list(paper.corpus_topics),
         "related": list(paper.related),
         "keywords": list(paper.keywords),
         "authors": list(paper.authors),

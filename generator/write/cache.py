@@ -33,7 +33,7 @@ from ..model import Paper
 log = logging.getLogger(__name__)
 
 #: Bump when a cached record's shape, its key or the file format changes.
-FORMAT = 2
+FORMAT = 3
 
 PACKAGE = Path(__file__).resolve().parents[1]  #: the generator package
 
@@ -45,10 +45,10 @@ ENRICHING_MODULES = ("enrich.papers", "enrich.topics.load")
 #: Paper fields enrichment derives or rewrites (the cached value).
 DERIVED = (
     "id", "title", "title_source", "summary", "text", "html", "github",
-    "project_pages", "url", "topics", "warnings", "slug",
+    "project_pages", "url", "topics", "mentioned", "warnings", "slug",
 )  # fmt: skip
-#: Input fields (the key): everything a reader fills in but where it was read.
-INPUT = ("abstract", "venue", "year", "title", "authors", "keywords", "url", "code")
+#: Input fields (the key): everything a reader fills in but where it was read, and the names the corpus shares.
+INPUT = ("abstract", "venue", "year", "title", "authors", "keywords", "url", "code", "shared_names")
 
 
 def fingerprint(*parts: bytes | Iterable[Path]) -> str:

@@ -428,7 +428,25 @@ def score_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxon
 
 def assign_topics(title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy) -> tuple[str, ...]:
     """Return one to four topic names for a paper, most relevant first; the fallback if none fits."""
+    return _choose(_rank(title, text, keywords, taxonomy), title, taxonomy)
+
+
+def topic_evidence(
+    title: str, text: str, keywords: Sequence[str], taxonomy: Taxonomy
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Return the paper's topics (as ``assign_topics``) and the other topics it mentions, in taxonomy order.
+
+    A mentioned topic has some evidence in the paper's own words, too little to carry it: what
+    corpus evidence (``corpus.corpus_topics``) may add to.
+    """
     ranking = _rank(title, text, keywords, taxonomy)
+    chosen = _choose(ranking, title, taxonomy)
+    order = taxonomy._order
+    return chosen, tuple(sorted((name for name in ranking if name not in chosen), key=order.__getitem__))
+
+
+def _choose(ranking: dict[str, tuple[bool, float, bool]], title: str, taxonomy: Taxonomy) -> tuple[str, ...]:
+    """Return the topics a ranking gives a paper (see ``assign_topics``)."""
     order, broad = taxonomy._order, taxonomy._broad
     # Ties are broken by taxonomy order, so the result never depends on dict or set order.
     ranked = sorted((n for n, (ok, _, _) in ranking.items() if ok), key=lambda n: (-ranking[n][1], order[n]))
