@@ -1092,6 +1092,11 @@ def test_a_word_said_twice_in_a_phrase_counts_once() -> None:
             "footprints (PIF). RouteNet finds PIF quickly, and PIF shape binding.",
             "RouteNet: Routing Network for Protein Interaction Footprints",
         ),
+        (  # a verb of use before the term: the method works by it ("via"), it is not for it
+            "Planning videos is hard. We propose PlanNet, a planning network for video generation. PlanNet "
+            "leverages large language models, and PlanNet uses large language models to plan scenes.",
+            "PlanNet: Planning Network for Video Generation via Large Language Models",
+        ),
     ],
 )
 def test_a_title_of_few_words_takes_the_term_the_abstract_keeps_using(text: str, title: str) -> None:
@@ -1389,3 +1394,4 @@ def test_title_case_leaves_a_greek_symbol_as_written(phrase: str, title: str) ->
     from generator.enrich.titles.infer import _title_case
 
     assert _title_case(phrase) == title
+

@@ -121,10 +121,13 @@ def prepare(
         replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K])
         for p in corpus_topics.corpus_topics(papers, neighbours, taxonomy)
     ]
+    # The search index (a third of what is left) in a second process, while this one makes the rest.
+    final = papers
+    index = Background(lambda: search.index_files(final), parallel)
     quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
     rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
     data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
-    data.update(search.index_files(papers))
+    data.update(index.result())
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
     # files. The processes share the paper pages; this one makes the records first.

@@ -7,19 +7,19 @@ Abstracts copied out of PDFs (OpenReview's among them) carry two kinds of debris
 - other control characters, which mean nothing in text and are invalid in HTML and XML.
 
 A break is mended into one word (``disseminators``) or into a hyphenated one
-(``self-consumption``, ``state-of-the-art``), whichever the file itself uses more, or else the
-English word list of ``wordfreq`` supports (see ``Mender.join``). A hyphen followed by a space and ``and``, ``or`` or ``to`` is an author's
-own suspended hyphen (``low- and high-dimensional``) and is left alone. Other control characters
-are dropped. Each mend is described, so that the reader can say what it changed.
+(``self-consumption``, ``state-of-the-art``): whichever of the two the file itself writes, or else
+what the English word list of ``wordfreq`` supports (see ``Mender.join``). A hyphen followed by a
+space and ``and``, ``or`` or ``to`` is an author's own suspended hyphen (``low- and
+high-dimensional``) and is left alone. Other control characters are dropped. Each mend is
+described, so that the reader can say what it changed.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections import Counter
 from functools import lru_cache
-from itertools import chain, pairwise
+from itertools import pairwise
 
 from ..errors import notice
 from .text import CONTROL
@@ -32,6 +32,9 @@ LINE_END = "\x02"
 # as breaks than as typos of another kind, and are left as written.
 # The hyphenated words before the broken one are matched too, to show it whole in a notice.
 _BREAK = re.compile(r"(?P<lead>(?:[^\W\d_]+-)*)(?P<first>[^\W\d_]+)(?:\x02\s*(?P<cut>[^\W\d_]+)|-\s(?P<spaced>[a-z]+)\b)")
+
+# Where a hyphen-and-space break may be: looked for before _BREAK, which is costly to try everywhere.
+_SPACED_BREAK = re.compile(r"[^\W\d_]-\s[a-z]")
 
 # Words after which a hyphen and a space are the author's ("low- and high-dimensional",
 # "one- to four-dimensional", "task- or domain-specific").
@@ -57,21 +60,21 @@ def _zipf(word: str) -> float:
     return zipf_frequency(word, "en")
 
 
-# Everything but letters, digits and hyphens, as spaces: what splits a text into its words.
-_NOT_WORD = re.compile(r"[^\w-]+")
+# What is stripped from a word written in the file: punctuation around it.
+_PUNCTUATION = ".,;:!?()[]{}<>\"'`*"
 
 
 class Mender:
     """Mends the texts of one input file, using the file's own words as evidence.
 
-    A broken word is joined when the file uses the joined word more often elsewhere ("frame- work"
-    and "framework"), hyphenated when it uses the hyphenated one more ("of- the" and
-    "state-of-the-art"); when it uses neither, the word list decides (``join``).
+    A broken word is joined when the file writes the joined word elsewhere and not the hyphenated
+    one ("frame- work" and "framework"), hyphenated in the opposite case ("of- the" and
+    "state-of-the-art"); when it writes both or neither, the word list decides (``join``).
     """
 
     def __init__(self, corpus: str = "") -> None:
         self._corpus = corpus
-        self._words: Counter[str] | None = None
+        self._words: frozenset[str] | None = None
         self.mended = 0  # changes made, and logged, by ``note``
 
     def note(self, text: str, where: object) -> str:
@@ -90,26 +93,28 @@ class Mender:
                 path, self.mended,
             )  # fmt: skip
 
-    def _uses(self, word: str) -> int:
-        """Return how often the file writes ``word`` (hyphenated pairs inside longer words count)."""
-        if self._words is None:  # counted on the first break: most files of clean text never need it
-            words = _NOT_WORD.sub(" ", self._corpus.lower()).split()
-            pairs = (f"{a}-{b}" for w in words if w.count("-") > 1 for a, b in pairwise(w.strip("-").split("-")))
-            self._words = Counter(chain(words, pairs))
-        return self._words[word.lower()]
+    def _uses(self, word: str) -> bool:
+        """Tell whether the file writes ``word`` (a hyphenated pair inside a longer word counts)."""
+        if self._words is None:  # on the first break: most files never need it
+            # Split on white space, then strip punctuation from each distinct token: a tenth of the
+            # time of a regex over a file of 10,000 abstracts.
+            tokens = {token.strip(_PUNCTUATION) for token in set(self._corpus.lower().split())}
+            pairs = {f"{a}-{b}" for t in tokens if t.count("-") > 1 for a, b in pairwise(t.strip("-").split("-"))}
+            self._words = frozenset(tokens | pairs)
+        return word.lower() in self._words
 
     def join(self, first: str, second: str) -> str:
         """Return the two parts of a word broken at a line end as one word or with a hyphen.
 
         Evidence first, from the file itself: whichever of the joined and the hyphenated word it
-        uses more often. Without it (neither, or both as often), joined when the word list knows
+        writes and the other not. Without it (both or neither), joined when the word list knows
         the joined word and it is not much rarer than the second part on its own
         (``JOIN_MARGIN``); hyphenated otherwise (``self`` + ``consumption``).
         """
         joined, hyphenated = first + second, f"{first}-{second}"
         together, apart = self._uses(joined), self._uses(hyphenated)
         if together != apart:
-            return joined if together > apart else hyphenated
+            return joined if together else hyphenated
         frequency = _zipf(joined.lower())
         return joined if frequency > 0 and frequency + JOIN_MARGIN >= _zipf(second.lower()) else hyphenated
 
@@ -119,7 +124,9 @@ class Mender:
         Text without a break or a control character (nearly every abstract) is returned as it is.
         """
         notes: list[str] = []
-        if "-" in text or LINE_END in text:
+        # The break pattern tried at every letter costs 0.4 ms an abstract: most have no break, and
+        # str.find, then a pattern that opens on the hyphen's letter, tell so 50 times faster.
+        if LINE_END in text or ("- " in text and _SPACED_BREAK.search(text)):
 
             def mended(match: re.Match[str]) -> str:
                 second = match["cut"] or match["spaced"]

@@ -12,7 +12,7 @@ from functools import lru_cache
 from .lexicon import _FUNCTION
 
 
-@lru_cache(maxsize=64)  # asked twice per bracketed acronym: by _find_name, then for word weights
+@lru_cache(maxsize=64)  # asked twice per bracketed acronym: by _name_scores, then for word weights
 def _spelled_out(before: str, acronym: str) -> str:
     """Return the words just before "(ACRONYM)" that it abbreviates, or ""."""
     letters = [c.casefold() for c in acronym if c.isupper()]

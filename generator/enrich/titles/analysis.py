@@ -22,7 +22,9 @@ from .lexicon import (
     _is_word_char,
 )
 from .names import (
-    _find_name,
+    _NameScores,
+    _name_scores,
+    _pick_name,
     repo_names,
 )
 
@@ -78,11 +80,15 @@ class _Analysis:
     sentences: tuple[str, ...]
     contribution: int  # index of the contribution sentence, -1 if none
     prose: str  # the sentences joined by single spaces
-    naming: tuple[int, tuple[int, ...], int, tuple[str, ...]]  # _find_name's pivot, cue ends, contribution end, repos
+    naming: tuple[int, tuple[int, ...], int, tuple[str, ...]]  # _name_scores's pivot, cue ends, contribution end, repos
+
+    @cached_property
+    def _scores(self) -> _NameScores:
+        return _name_scores(self.prose, *self.naming)
 
     @cached_property
     def _name_and_spelled(self) -> tuple[str | None, str]:
-        return _find_name(self.prose, *self.naming)
+        return _pick_name(self.prose, self._scores)
 
     @property
     def name(self) -> str | None:
@@ -97,13 +103,13 @@ class _Analysis:
     def without(self, shared: frozenset[str]) -> _Analysis:
         """Return the analysis with a name that is none of ``shared`` (words other papers write too).
 
-        The name is looked for again only when the one found is one of them: taking away words
-        that scored less than the name cannot change it.
+        The name is chosen again, from the same scores, only when the one found is one of them:
+        taking away words that scored less than the name cannot change it.
         """
         if self.name not in shared:
             return self
         other = replace(self)
-        other.__dict__["_name_and_spelled"] = _find_name(self.prose, *self.naming, shared)  # the cached_property's slot
+        other.__dict__["_name_and_spelled"] = _pick_name(self.prose, self._scores, shared)  # the cached_property's slot
         return other
 
 

@@ -47,7 +47,8 @@ TECHNIQUE_NAMES = frozenset(
 # "in", where other terms name a part of the method ("objective function", "training data").
 FIELD_HEADS = frozenset(
     """learning models training modeling modelling generation transformers vision detection recognition
-    segmentation retrieval classification forecasting reasoning optimization unlearning agents robotics""".split()
+    segmentation retrieval classification forecasting reasoning optimization unlearning agents robotics
+    llms lms vlms mllms disease diseases""".split()
 )
 
 # The last words of terms that name a part or a quantity of a method ("loss function",

@@ -272,18 +272,20 @@ def repo_names(text: str) -> tuple[str, ...]:
     return tuple(names)
 
 
-def _find_name(
-    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = (),
-    shared: frozenset[str] = frozenset(),
-) -> tuple[str | None, str]:
-    """Score candidate names; return the best (or None) and its spelled-out form, if any.
+#: What ``_name_scores`` found: each candidate's score, how often it is written, those compared
+#: against, and the spelled-out forms of acronyms.
+_NameScores = tuple[dict[str, float], dict[str, int], frozenset[str], dict[str, str]]
+
+
+def _name_scores(
+    prose: str, pivot: int, cue_ends: Sequence[int], contrib_end: int = -1, repos: Sequence[str] = ()
+) -> _NameScores:
+    """Score the candidate names of an abstract (``_pick_name`` chooses among them).
 
     ``pivot`` is where the contribution sentence starts: names met before it are
     usually other people's (background, baselines), so they count for less. ``repos``
     are the names the abstract's code links bear: a word that names the repository is
     the paper's own, and a coined repository name counts even if the prose never writes it.
-    ``shared`` are words several papers of the corpus write ("MARL", "MT-Bench", "CALVIN"): a
-    field's term, a benchmark or a baseline, never the paper's own name.
     """
     scores: dict[str, float] = {}
     expansions: dict[str, str] = {}
@@ -291,7 +293,7 @@ def _find_name(
     def add(tok: str, points: float) -> None:
         tok = _strip_token(tok)
         low = tok.casefold()
-        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES or tok in shared:
+        if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
             return
         if tok[0].isdigit() and _QUANTITY.fullmatch(tok):
             return
@@ -412,14 +414,27 @@ def _find_name(
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
+    return scores, counts, frozenset(compared), expansions
+
+
+def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozenset()) -> tuple[str | None, str]:
+    """Return the best of the scored names, and its spelled-out form, if any.
+
+    ``shared`` are words several papers of the corpus write ("MARL", "MT-Bench", "CALVIN"): a
+    field's term, a benchmark or a baseline, never the paper's own name.
+    """
+    scores, counts, compared, expansions = found
     # The best scored, then the most used, then the first in order; one written only as math
     # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
-    ranked = sorted(scores, key=lambda t: (-scores[t], -counts.get(t, 0), t))
+    ranked = sorted((t for t in scores if t not in shared), key=lambda t: (-scores[t], -counts.get(t, 0), t))
     best = next((t for t in ranked if not _in_math(prose, t)), None)
     if best is None or scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
-    longer = [t for t in counts if t.startswith(best + "-") and t not in compared and _suffix_ok(t[len(best) + 1 :])]
+    longer = [
+        t for t in counts
+        if t.startswith(best + "-") and t not in compared and t not in shared and _suffix_ok(t[len(best) + 1 :])
+    ]  # fmt: skip
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")

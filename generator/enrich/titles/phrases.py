@@ -322,11 +322,23 @@ def _acronym_terms(a: "_Analysis", words: Sequence[str], acronyms: dict[str, lis
 
 
 def _preposition_before(words: Sequence[str], i: int) -> str:
-    """Return the preposition of ``_TERM_PREPS`` written before ``words[i]`` ("in the embedding space"), or ""."""
+    """Return the preposition of ``_TERM_PREPS`` written before ``words[i]`` ("in the embedding space"), or "".
+
+    A verb of use counts as "using" ("leverages large language models"): the method works by
+    the term, it is not for it.
+    """
     before = words[i - 1] if i else ""
     if before in _ARTICLES and i > 1:
         before = words[i - 2]
+    if before in _USE_VERBS:
+        return "using"
     return before if before in _TERM_PREPS else ""
+
+
+_USE_VERBS = frozenset(
+    """use uses used utilize utilizes utilizing utilise utilises utilising leverage leverages leveraged
+    leveraging employ employs employing harness harnesses harnessing exploit exploits exploiting""".split()
+)
 
 
 def _as_written(prose: str, low_prose: str, lows: Sequence[str]) -> list[str]:

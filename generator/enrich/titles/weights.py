@@ -65,7 +65,7 @@ def _count_acronym_uses(sentences: Sequence[str], counts: Counter[str], terms: _
         if uses <= 0:
             continue
         at = m.start()
-        spelled = _spelled_out(prose[max(0, at - 99) : at], acronym)  # as _find_name asks: cached
+        spelled = _spelled_out(prose[max(0, at - 99) : at], acronym)  # as _name_scores asks: cached
         if not spelled:
             continue
         # A well-known acronym (LLMs, RLHF) is the field's vocabulary, not the paper's own term.
