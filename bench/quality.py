@@ -33,6 +33,7 @@ from generator.enrich.links import find_links  # noqa: E402
 from generator.enrich.papers import paper_id  # noqa: E402
 from generator.enrich.topics import load_taxonomy  # noqa: E402
 from generator.model import Paper, Source  # noqa: E402
+from generator.read.mend import Mender  # noqa: E402
 
 PROJECT_FILES = ("mkdocs.yml", "theme", "hooks")
 PAGES = ("index.md", "about.md", "tags.md", "assets")
@@ -149,9 +150,12 @@ def main(argv: list[str] | None = None) -> int:
     site = project / "site"
     built = {p["id"]: p for p in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
 
+    # The readers mend words broken at line ends (the plain file's words as evidence): so must the key.
+    menders = {int(path.stem[-4:]): Mender(path.read_text(encoding="utf-8")) for path in inputs}
     rows = []
     for record in records:
-        key = Paper(" ".join(record["abstract"].split()), "ICLR", int(record["year"]), Source(Path("-"), 1))
+        abstract = menders[int(record["year"])].mend(" ".join(record["abstract"].split()))[0]
+        key = Paper(" ".join(abstract.split()), "ICLR", int(record["year"]), Source(Path("-"), 1))
         rows.append((record, built[paper_id(key)]))
     print(f"{len(rows):,} papers from {', '.join(p.name for p in args.corpora)} (built in {work})\n")
 

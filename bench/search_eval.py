@@ -40,6 +40,7 @@ from scale import copy_project_files  # noqa: E402
 
 from generator.enrich import paper_id  # noqa: E402
 from generator.read import read_inputs  # noqa: E402
+from generator.read.mend import Mender  # noqa: E402
 from generator.render.search import words  # noqa: E402
 from tests.browser import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 
@@ -93,11 +94,13 @@ def cases(
     """
     titles = {}
     texts = []
+    # The readers mend words broken at line ends, with the plain file's words as evidence: so must the key.
+    mender = Mender((source / f"{name}.txt").read_text(encoding="utf-8"))
     for other in names:
         for line in (source / f"{other}.jsonl").read_text(encoding="utf-8").splitlines():
             record = json.loads(line)
             if other == name:
-                titles[" ".join(record["abstract"].split())] = record["title"]
+                titles[" ".join(mender.mend(" ".join(record["abstract"].split()))[0].split())] = record["title"]
             texts.append((record["title"], record["abstract"]))
     pairs = []
     for paper in read_inputs([source / f"{name}.txt"]):
