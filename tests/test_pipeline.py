@@ -39,3 +39,13 @@ def test_two_processes_share_the_paper_pages_and_change_no_byte(project: Path, m
     assert len(renderers) == 2 and os.getpid() in renderers  # each process rendered a share
     assert together == alone
     assert sum(path.startswith("papers/20") for path in alone) >= 30
+
+
+def test_the_summary_line_counts_in_words() -> None:
+    from generator.pipeline.run import Generated
+    from generator.write.writer import WriteStats
+
+    one = Generated(1, 1, [2024], WriteStats(1, 0, 0), 0.5, None)  # type: ignore[arg-type]
+    assert one.summary() == "1 paper, 1 topic, 1 year; 1 page written, 0 unchanged, 0 removed in 0.50 s"
+    many = Generated(1111, 36, [2025, 2024], WriteStats(3236, 2, 1), 12.0, None)  # type: ignore[arg-type]
+    assert many.summary().startswith("1,111 papers, 36 topics, 2 years; 3,236 pages written")

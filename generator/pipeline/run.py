@@ -55,10 +55,15 @@ class Generated:
         """Return the one-line summary printed at the end of a run."""
         s = self.stats
         return (
-            f"{self.paper_count:,} papers, {self.topic_count} topics, {len(self.years)} years; "
-            f"{s.written} pages written, {s.unchanged} unchanged, {s.removed} removed "
-            f"in {self.seconds:.2f} s"
+            f"{_count(self.paper_count, 'paper')}, {_count(self.topic_count, 'topic')}, "
+            f"{_count(len(self.years), 'year')}; {_count(s.written, 'page')} written, {s.unchanged} unchanged, "
+            f"{s.removed} removed in {self.seconds:.2f} s"
         )
+
+
+def _count(n: int, noun: str) -> str:
+    """Return "1 year", "2 years", "1,111 papers"."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def find_inputs(settings: Settings) -> tuple[list[Path], list[Notice]]:
