@@ -94,3 +94,8 @@ def collecting() -> Iterator[list[Notice]]:
         yield collector.notices
     finally:
         logger.removeHandler(collector)
+
+
+def plural(count: int, noun: str) -> str:
+    """Return ``"1 paper"`` / ``"3 papers"``: how messages, the summary line and pages count things."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"

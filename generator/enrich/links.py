@@ -49,8 +49,8 @@ _HOST_RE = re.compile(r"(?i)^(?:[a-z0-9-]+\.)+[a-z]{2,}(?:[/:?#]|$)")
 # "github.com/orgs/OWNER/REPO" is how some authors write OWNER/REPO (orgs/ is GitHub's page of an
 # organisation, and of its repositories, people, projects, ... which are no repository).
 _GITHUB_RE = re.compile(
-    r"(?i)^https?://(?:www\.)?github\.com/(?:orgs/(?=[^/]+/[A-Za-z0-9._-]))?"
-    r"([A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?:/([A-Za-z0-9._-]+))?"
+    r"(?i)^https?://(?:www\.)?github\.com/(?P<orgs>orgs/(?=[^/]+/[A-Za-z0-9._-]))?"
+    r"(?P<owner>[A-Za-z0-9](?:[A-Za-z0-9-]{0,38}))(?:/(?P<repo>[A-Za-z0-9._-]+))?"
 )
 _GITHUB_ORG_PAGES = frozenset(
     "dashboard discussions followers members outside-collaborators packages people projects repositories "
@@ -141,16 +141,16 @@ def normalise_url(url: str) -> str | None:
 def github_repo(url: str) -> str | None:
     """Return the canonical https://github.com/owner/repo of `url`, or None if it names no repository."""
     match = _GITHUB_RE.match(url)
-    if not match or not match.group(2) or match.group(1).lower() in _GITHUB_RESERVED:
+    if not match or not match["repo"] or match["owner"].lower() in _GITHUB_RESERVED:
         return None
-    repo = match.group(2)
-    if match.group(0).lower().split("github.com/", 1)[1].startswith("orgs/") and repo.lower() in _GITHUB_ORG_PAGES:
+    repo = match["repo"]
+    if match["orgs"] and repo.lower() in _GITHUB_ORG_PAGES:
         return None
     if repo.lower().endswith(".git"):
         repo = repo[:-4]
     if not repo.strip("."):
         return None
-    return f"https://github.com/{match.group(1)}/{repo}"
+    return f"https://github.com/{match['owner']}/{repo}"
 
 
 def _link_matches(source: str) -> Iterator[re.Match[str]]:

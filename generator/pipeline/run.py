@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .. import read
 from ..config import Settings
-from ..errors import Notice, collecting
+from ..errors import Notice, collecting, plural
 from ..model import Paper
 from ..plan import report
 from ..plan.report import Report, TopicCount
@@ -55,15 +55,10 @@ class Generated:
         """Return the one-line summary printed at the end of a run."""
         s = self.stats
         return (
-            f"{_count(self.paper_count, 'paper')}, {_count(self.topic_count, 'topic')}, "
-            f"{_count(len(self.years), 'year')}; {_count(s.written, 'page')} written, {s.unchanged} unchanged, "
+            f"{plural(self.paper_count, 'paper')}, {plural(self.topic_count, 'topic')}, "
+            f"{plural(len(self.years), 'year')}; {plural(s.written, 'page')} written, {s.unchanged} unchanged, "
             f"{s.removed} removed in {self.seconds:.2f} s"
         )
-
-
-def _count(n: int, noun: str) -> str:
-    """Return "1 year", "2 years", "1,111 papers"."""
-    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
 
 
 def find_inputs(settings: Settings) -> tuple[list[Path], list[Notice]]:
@@ -105,10 +100,10 @@ def prepare(
     from ..render import export, search
 
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
-    # Each paper's nearest papers (numpy) give the related papers and the corpus evidence for topics,
-    # which every page and file shows: they come first.
-    # They are computed in a second process, when there is a CPU for it, while this one makes
-    # the BibTeX entries (the pages and papers.bib show the same ones: made once), which show no topic.
+    # Each paper's nearest papers (numpy) give its related papers and the corpus evidence for its
+    # topics, which every page and file shows: they come first, from a second process when there is
+    # a CPU for it, while this one makes the BibTeX entries (shown by the pages and papers.bib:
+    # made once), which show no topic.
     related_cache = RelatedCache(settings.cache_dir, papers)
     neighbours = related_cache.get()
     pending = None

@@ -13,6 +13,7 @@ import jinja2
 import markupsafe
 import yaml
 
+from ..errors import plural
 from ..plan.spec import PageSpec
 
 # Characters Python-Markdown treats as markup inside inline text and can backslash-escape
@@ -72,11 +73,6 @@ def fence(code: str, language: str = "") -> str:
     longest = max((len(run) for run in re.findall(r"`+", code)), default=0)
     marks = "`" * max(3, longest + 1)
     return f"{marks}{language}\n{code.rstrip()}\n{marks}"
-
-
-def plural(count: int, noun: str) -> str:
-    """Return ``"1 paper"`` / ``"3 papers"``."""
-    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 # libyaml's emitter is about ten times faster than PyYAML's own; same output, same safety.
