@@ -212,9 +212,7 @@ def run(args: argparse.Namespace) -> int:
             site.build_bundle(settings, output)
             root = output.name.removesuffix(".zip")
             print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
-    print(
-        f"papersite: {result.summary().rsplit(' in ', 1)[0]} in {time.perf_counter() - started:.2f} s"
-    )
+    print(f"papersite: {result.summary(time.perf_counter() - started)}")
     if not args.quiet:
         print(result.report.summary())
         print(f"Full report: `papersite report`, or the page {urls.url_of(urls.REPORT_PAGE)} of the site.")

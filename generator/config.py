@@ -15,6 +15,8 @@ DEFAULT_INPUT = "data"
 DEFAULT_DOCS_DIR = "site_src"
 DEFAULT_SITE_DIR = "site"
 CACHE_DIR = ".papersite-cache"
+#: The ledger of paper addresses, beside mkdocs.yml: committed with the input (generator.permalinks).
+LEDGER_FILE = "permalinks.json"
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,11 @@ class Settings:
     def project_dir(self) -> Path:
         """Return the folder of ``mkdocs.yml``: relative paths in it are relative to this."""
         return self.config_file.parent
+
+    @property
+    def ledger_file(self) -> Path:
+        """Return the ledger of paper addresses (``permalinks.json`` beside ``mkdocs.yml``)."""
+        return self.project_dir / LEDGER_FILE
 
     @property
     def cache_dir(self) -> Path | None:

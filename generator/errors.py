@@ -96,6 +96,9 @@ def collecting() -> Iterator[list[Notice]]:
         logger.removeHandler(collector)
 
 
-def plural(count: int, noun: str) -> str:
-    """Return ``"1 paper"`` / ``"3 papers"``: how messages, the summary line and pages count things."""
-    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
+def plural(count: int, noun: str, nouns: str = "") -> str:
+    """Return ``"1 paper"`` / ``"3 papers"``: how messages, the summary line and pages count things.
+
+    ``nouns`` is the plural where it is not the noun and an s ("address", "addresses").
+    """
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {nouns or noun + 's'}"

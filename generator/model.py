@@ -39,7 +39,7 @@ class Paper:
     shared_names: tuple[str, ...] = ()  # words of the abstract several abstracts write: never its own name
 
     # --- derived (enrichment) ---
-    id: str = ""  # stable identifier: a hash of venue, year and abstract
+    id: str = ""  # a hash of venue, year and abstract; once placed in the ledger, the permanent id it gives
     title_source: str = ""  # "given" or "inferred"
     slug: str = ""
     summary: str = ""  # one-line contribution sentence, plain text
@@ -51,4 +51,7 @@ class Paper:
     mentioned: tuple[str, ...] = ()  # other topics its text has some evidence for, too little to carry them
     corpus_topics: tuple[str, ...] = ()  # those of ``topics`` its nearest papers gave it (enrich.topics.corpus)
     related: tuple[str, ...] = ()  # ids of the most similar papers of the corpus, closest first
+    # --- from the ledger of addresses (permalinks.place), which also sets ``id`` and ``slug`` ---
+    cite_key: str = ""  # its BibTeX key; empty before the ledger places it
+    feed_id: str = ""  # its Atom entry id; empty before the ledger places it
     warnings: tuple[str, ...] = field(default=(), compare=False)

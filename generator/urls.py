@@ -30,6 +30,8 @@ PAPERS_SCHEMA = "papers.schema.json"
 PAPERS_BIB = "papers.bib"
 FEED = "feed.xml"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
+#: Old page sources and the sources they redirect to (hooks/redirects.py hands them to MkDocs).
+REDIRECTS = f"{SNIPPETS_DIR}/redirects.json"
 ALL_PAPERS = f"{PAPERS_DIR}/index.md"
 TRENDS_DIR = "trends"
 TRENDS_PAGE = f"{TRENDS_DIR}/index.md"

@@ -69,6 +69,49 @@ def _git(*args: str, cwd: Path) -> str:
     return subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True, text=True).stdout
 
 
+def _ledger_check(workflow_dir: Path) -> tuple[subprocess.CompletedProcess, str, str]:
+    """Run the workflow's ledger step in ``workflow_dir``: its result, job summary and outputs."""
+    workflow = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    step = next(s for s in _steps(workflow["jobs"]["build"]) if s.get("id") == "ledger")
+    summary, outputs = workflow_dir / "summary.md", workflow_dir / "outputs.txt"
+    summary.write_text("", encoding="utf-8")
+    outputs.write_text("", encoding="utf-8")
+    env = {**os.environ, "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_OUTPUT": str(outputs)}
+    run = subprocess.run(
+        ["bash", "-e", "-c", step["run"]], cwd=workflow_dir / "project", env=env, capture_output=True, text=True
+    )
+    return run, summary.read_text(encoding="utf-8"), outputs.read_text(encoding="utf-8")
+
+
+def test_the_pages_workflow_says_when_the_build_changed_an_uncommitted_ledger(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    _git("init", "-q", "-b", "main", cwd=project)
+    assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
+    _git("add", "-A", cwd=project)
+    _git("commit", "-q", "-m", "site with its ledger", cwd=project)
+
+    run, summary, outputs = _ledger_check(tmp_path)  # committed: nothing to say
+    assert (run.returncode, run.stdout, summary, outputs) == (0, "", "", "")
+
+    # A user adds papers and pushes without the ledger the build updated.
+    extra = project / "data" / "extra.txt"
+    extra.write_text(
+        "ICLR 2025 Papers\n\nWe propose FooNet, a network that learns foo from bar with graphs.\n", encoding="utf-8"
+    )
+    assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
+    run, summary, outputs = _ledger_check(tmp_path)
+    assert run.returncode == 0  # a warning, not a failed deployment
+    assert run.stdout.startswith("::warning file=permalinks.json,")
+    assert "commit permalinks.json" in run.stdout
+    assert "Ledger of addresses not committed" in summary and "permalinks.json | " in summary
+    assert outputs.strip() == "changed=true"
+
+    # A project that never committed one: the new file counts as a change too.
+    _git("rm", "-q", "--cached", "permalinks.json", cwd=project)
+    _git("commit", "-q", "-m", "no ledger", cwd=project)
+    assert _ledger_check(tmp_path)[2] != ""
+
+
 def test_mkdocs_gh_deploy_pushes_the_site_to_a_gh_pages_branch(tmp_path: Path) -> None:
     remote = tmp_path / "remote.git"
     _git("init", "--bare", "-q", str(remote), cwd=tmp_path)

@@ -21,7 +21,9 @@ from ..config import Settings
 from ..errors import Notice, collecting, plural
 from ..model import Paper
 from ..plan import report
-from ..plan.report import Report, TopicCount
+from ..plan import permalinks
+from ..plan.permalinks import Ledger, Placed
+from ..plan.report import Addresses, Report, TopicCount
 from ..write import cache, writer
 from ..write.writer import WriteStats
 
@@ -35,6 +37,8 @@ class Prepared:
     papers: list[Paper]
     files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
+    ledger: Ledger  #: the ledger of addresses as the run read it
+    placed: Placed  #: the papers placed in it, and its entries after the run (saved before the pages are written)
     #: Returns once what enrichment derived is in the cache: it is written in another process
     #: while the caller writes the pages (when there is a CPU for it); call it once they are.
     save_cache: Callable[[], object]
@@ -51,13 +55,14 @@ class Generated:
     seconds: float
     report: Report
 
-    def summary(self) -> str:
-        """Return the one-line summary printed at the end of a run."""
+    def summary(self, seconds: float | None = None) -> str:
+        """Return the one-line summary printed at the end of a run (``seconds``: the run's, if not generate's)."""
         s = self.stats
         return (
             f"{plural(self.paper_count, 'paper')}, {plural(self.topic_count, 'topic')}, "
             f"{plural(len(self.years), 'year')}; {plural(s.written, 'page')} written, {s.unchanged} unchanged, "
-            f"{s.removed} removed in {self.seconds:.2f} s"
+            f"{s.removed} removed in {self.seconds if seconds is None else seconds:.2f} s"
+            + (f"; {changes}" if (changes := self.report.addresses.changes()) else "")
         )
 
 
@@ -77,7 +82,7 @@ def prepare(
 
     ``inputs`` is what ``find_inputs`` returned, when the caller has it.
     """
-    from .. import enrich
+    from .. import enrich, urls
     from ..enrich.topics import SHIPPED_TAXONOMY, load_taxonomy
     from ..enrich.topics import corpus as corpus_topics
     from ..write.cache import EnrichCache, RelatedCache, enrichment_fingerprint
@@ -89,10 +94,14 @@ def prepare(
     # on a first run in the process that writes the cache.
     enrich_cache = EnrichCache(settings.cache_dir, lambda: enrichment_fingerprint(taxonomy_file.read_bytes()))
     files, found = find_inputs(settings) if inputs is None else inputs
+    ledger = permalinks.load(settings.ledger_file)  # a broken ledger stops the run before the long part
     with collecting() as notices:
         papers = read.read_inputs(files)
         jobs = default_jobs() if settings.jobs is None else settings.jobs
         papers = enrich.enrich(papers, taxonomy, progress, enrich_cache, paper_map(jobs, _import_later_stages))
+        # Each paper's permanent id, address, BibTeX key and feed id: everything after shows them.
+        placed = permalinks.place(papers, ledger, permalinks.Previous.read(settings.docs_dir / urls.PAPERS_JSON))
+        papers = placed.papers
     if enrich_cache.store.hits:
         log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
     from .. import render
@@ -124,9 +133,20 @@ def prepare(
     # The search index (a third of what is left) in a second process, while this one makes the rest.
     final = papers
     index = Background(lambda: search.index_files(final), parallel)
-    quality = report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs))
-    rendered = render.render_pages([*pages.plan_indexes(papers, taxonomy), pages.report_page(quality)])
+    quality = replace(
+        report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs)),
+        addresses=_addresses(placed),
+    )
+    rendered = render.render_pages(
+        [
+            *pages.plan_indexes(papers, taxonomy),
+            pages.report_page(quality),
+            *pages.retired_pages(_retired_to_write(settings, placed), papers, taxonomy),
+        ]
+    )
     data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
+    if placed.redirects:  # hooks/redirects.py hands them to MkDocs
+        data[urls.REDIRECTS] = export.redirect_map(placed.redirects)
     data.update(index.result())
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
@@ -147,7 +167,24 @@ def prepare(
     # Half a second at 10,000 papers, while the caller writes the pages: then this process
     # has the only other work.
     saving = Background(enrich_cache.save, parallel and enrich_cache.changed)
-    return Prepared(papers, rendered, quality, saving.result)
+    return Prepared(papers, rendered, quality, ledger, placed, saving.result)
+
+
+def _retired_to_write(settings: Settings, placed: Placed) -> list:
+    """Return the retired entries whose page may be written: not where the user edited the paper's page."""
+    kept = set(writer.owned_by_user(settings.docs_dir, [e.source for e in placed.retired]))
+    for rel in sorted(kept):
+        log.warning("%s: kept as you edited it; it would have become the page of a retired paper", settings.docs_dir / rel)
+    return [e for e in placed.retired if e.source not in kept]
+
+
+def _addresses(placed: Placed) -> Addresses:
+    """Return the report's figures of what the ledger did."""
+    return Addresses(
+        kept=len(placed.papers) - placed.new, retitled=placed.retitled, edited=placed.edited, new=placed.new,
+        redirects=len(placed.redirects), redirects_added=placed.redirects_added,
+        retired=len(placed.retired), retired_added=placed.retired_added,
+    )  # fmt: skip
 
 
 #: Enrich in forked processes when at least this many papers miss the cache.
@@ -196,8 +233,20 @@ def run_key(settings: Settings, files: Sequence[Path]) -> str:
         # The feed's date (feeds.feed_updated).
         f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}",
         *(f"input={path}" for path in settings.inputs),
+        # Addresses, keys, feed ids and retired pages come from the ledger of addresses.
+        f"ledger={_digest_of(settings.ledger_file)}",
     ]
     return cache.run_key(files, settings.taxonomy, options)
+
+
+def _digest_of(path: Path) -> str:
+    """Return the hash of a file's bytes ("" when there is no file)."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except FileNotFoundError:
+        return ""
 
 
 def generate(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Generated:
@@ -215,17 +264,24 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
         log.info("input, settings and code unchanged since the last run: nothing to do")
         summary = last.summary
         stats = WriteStats(0, int(summary["files"]), 0)
+        last_report = _report_from_dict(last.report)
         return Generated(
             int(summary["papers"]), int(summary["topics"]), list(summary["years"]), stats,
-            time.perf_counter() - start, _report_from_dict(last.report),
+            time.perf_counter() - start, replace(last_report, addresses=last_report.addresses.unchanged()),
         )
 
     with _few_collections():
         prepared = prepare(settings, progress, inputs)
+        # The ledger before the pages: killed between the two, a run must not have published pages
+        # the ledger does not know of (their addresses would be lost). The other way round, it
+        # knows of papers a next run writes, or retires: no address is lost.
+        ledger_changed = permalinks.save(prepared.ledger, prepared.placed.entries)
         try:
             stats = writer.write_files(settings.docs_dir, prepared.files)
         finally:
             prepared.save_cache()  # even if the pages could not be written
+        if ledger_changed and key:
+            key = run_key(settings, files)
     papers = prepared.papers
     years = sorted({p.year for p in papers}, reverse=True)
     topic_count = len({name for p in papers for name in p.topics})
@@ -265,5 +321,6 @@ def _report_from_dict(data: dict) -> Report:
             **data,
             "topics": tuple(TopicCount(**t) for t in data["topics"]),
             "notices": tuple(Notice(**n) for n in data["notices"]),
+            "addresses": Addresses(**data.get("addresses", {})),
         }
     )

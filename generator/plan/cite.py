@@ -121,22 +121,24 @@ def _free_key(base: str, taken: Collection[str]) -> str:
     return next(base + s for s in _suffixes() if base + s not in taken)
 
 
-def bibtex_keys(papers: Sequence[Paper]) -> dict[str, str]:
+def bibtex_keys(papers: Sequence[Paper], reserved: Collection[str] = ()) -> dict[str, str]:
     """Return a distinct BibTeX key for every paper, by paper id, whatever the input order.
 
-    Papers that want the same key all get a suffix (a, b, … in id order), so no paper
-    keeps the bare key a reader could confuse with the other's. Every bare key is
-    reserved first, so a suffixed key never takes the key another paper wants.
+    A paper the ledger of addresses placed keeps its key (``cite_key``). The others want
+    their ``base_key``: papers that want the same key all get a suffix (a, b, … in id order),
+    so no paper keeps the bare key a reader could confuse with the other's. Every bare key
+    is reserved first, so a suffixed key never takes the key another paper wants; nor does
+    any key take one of ``reserved`` (keys the ledger gave papers before) or a kept one.
     """
-    by_id = {p.id: p for p in papers}
-    bases = {i: base_key(p) for i, p in by_id.items()}
+    keys = {p.id: p.cite_key for p in papers if p.cite_key}
+    blocked = set(reserved) | set(keys.values())
+    bases = {p.id: base_key(p) for p in papers if not p.cite_key}
     counts = Counter(bases.values())
-    taken = set(bases.values())
-    keys: dict[str, str] = {}
+    taken = set(bases.values()) | blocked
     for paper_id in sorted(bases, key=lambda i: (bases[i], i)):
         base = bases[paper_id]
         # The bare key of a collision is in ``taken``, so _free_key gives a suffix.
-        key = base if counts[base] == 1 else _free_key(base, taken)
+        key = base if counts[base] == 1 and base not in blocked else _free_key(base, taken)
         taken.add(key)
         keys[paper_id] = key
     return keys

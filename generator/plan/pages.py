@@ -10,6 +10,7 @@ from urllib.parse import quote_plus
 from .. import urls
 from ..enrich.topics.assign import Taxonomy
 from ..model import Paper
+from .permalinks.ledger import Entry
 from . import cite, listings, related, trends
 from .report import Report
 from .spec import PageSpec, html_text
@@ -245,3 +246,30 @@ def report_page(report: Report) -> PageSpec:
     }
     context = {"report": report, "topics": rows, "groups": report.by_kind()}
     return PageSpec(source, "report.md.j2", context, front)
+
+
+def retired_pages(retired: Sequence[Entry], papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
+    """Return a short page at the address of each retired paper: what it was, and where to look now.
+
+    It links its year and its topics when the site still has their pages, and the list of all papers.
+    """
+    refs = topic_refs(taxonomy)
+    years = {p.year for p in papers}
+    topics = {name for p in papers for name in p.topics}
+    specs = []
+    for entry in retired:
+        source = entry.source
+        front = {
+            "title": html_text(entry.title or "A paper no longer on this site"),
+            "description": html_text(f"This {entry.venue} {entry.year} paper is no longer on this site."),
+            "search": {"exclude": True},
+            "retired": True,  # theme/main.html: not for search engines to index
+        }
+        context = {
+            "entry": entry,
+            "year_link": urls.link(source, urls.year_source(entry.year)) if entry.year in years else "",
+            "topics": [Chip(name, urls.link(source, refs[name].source)) for name in entry.topics if name in topics and name in refs],
+            "all_papers": urls.link(source, urls.ALL_PAPERS),
+        }
+        specs.append(PageSpec(source, "retired.md.j2", context, front))
+    return specs

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import Notice
+from ..errors import Notice, plural
 from ..model import Paper
 
 if TYPE_CHECKING:  # topics compiles its patterns on import: a rerun with nothing to do needs none
@@ -37,6 +37,42 @@ class TopicCount:
 
 
 @dataclass(frozen=True)
+class Addresses:
+    """What the ledger of addresses did in a run (``permalinks.place``)."""
+
+    kept: int = 0  #: papers at an address the ledger gave them in an earlier run
+    retitled: int = 0  #: of those, papers whose title changed since the last run
+    edited: int = 0  #: of those, papers found by a changed abstract (near copy, landing page, title)
+    new: int = 0  #: papers given an address in this run
+    redirects: int = 0  #: old addresses that redirect, in all
+    redirects_added: int = 0
+    retired: int = 0  #: pages of papers no longer in the input, in all
+    retired_added: int = 0
+
+    def unchanged(self) -> Addresses:
+        """Return these figures as a run that changed nothing has them: every paper kept its address."""
+        return Addresses(kept=self.kept + self.new, redirects=self.redirects, retired=self.retired)
+
+    def changes(self) -> str:
+        """Return what changed in this run, for the build's summary line ("" when nothing did)."""
+        if not (self.retitled or self.redirects_added or self.retired_added):
+            return ""
+        return (
+            f"{plural(self.retitled, 'address', 'addresses')} kept under a new title, "
+            f"{plural(self.redirects_added, 'redirect')} added, {plural(self.retired_added, 'page')} retired"
+        )
+
+    def summary(self) -> str:
+        """Return the report's line on addresses."""
+        return (
+            f"Addresses: {self.kept:,} papers kept theirs ({self.retitled:,} under a new title, "
+            f"{self.edited:,} with an edited abstract), {self.new:,} new; "
+            f"{plural(self.redirects_added, 'redirect')} added ({self.redirects:,} in all); "
+            f"{plural(self.retired_added, 'page')} retired ({self.retired:,} in all)."
+        )
+
+
+@dataclass(frozen=True)
 class Report:
     """The figures and notices of one corpus."""
 
@@ -47,6 +83,7 @@ class Report:
     topics: tuple[TopicCount, ...]
     fallback: int
     notices: tuple[Notice, ...]
+    addresses: Addresses = Addresses()
 
     def by_kind(self) -> dict[str, list[Notice]]:
         """Return the notices grouped by kind, kinds in alphabetical order."""
@@ -67,6 +104,7 @@ class Report:
                 f"{sum(t.by_corpus for t in self.topics):,} topics came from the corpus (the papers nearest to a paper).",
                 f"Code: {self.with_code:,} papers ({share}) link a GitHub repository; "
                 f"{self.with_project_page:,} link a project page.",
+                self.addresses.summary(),
                 f"Notices: {kinds}." if kinds else "Notices: none.",
             ]
         )

@@ -59,6 +59,11 @@ def json_list(items: Sequence[bytes]) -> bytes:
 SCHEMA = Path(__file__).with_name("schema") / "papers.schema.json"
 
 
+def redirect_map(redirects: Mapping[str, str]) -> bytes:
+    """Return the redirects file: each old page source with the source it now redirects to, sorted."""
+    return (json.dumps(dict(sorted(redirects.items())), ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
 def corpus_files(
     papers: Sequence[Paper], site_url: str | None, site_name: str, bibtex: Mapping[str, str] | None = None
 ) -> dict[str, bytes]:

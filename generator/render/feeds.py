@@ -18,13 +18,13 @@ from datetime import datetime, timezone
 from .. import urls
 from ..errors import PapersiteError
 from ..model import Paper
+from ..plan.permalinks.ledger import FEED_NAMESPACE, feed_entry_id
 from .markdown import environment
 
 ATOM = "http://www.w3.org/2005/Atom"
 
-#: Namespace of the ``urn:uuid`` ids: an entry's id depends on the paper id only, so it
-#: survives a change of title, slug or site URL, as Atom asks of ids.
-ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://github.com/papersite/papersite#atom")
+#: Namespace of the feeds' own ``urn:uuid`` ids (the entries' are the ledger's: ``entry_id``).
+ID_NAMESPACE = FEED_NAMESPACE
 
 # Characters XML 1.0 forbids; written as they are, they would make a broken file.
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -53,8 +53,8 @@ def feed_updated(papers: Sequence[Paper]) -> str:
 
 
 def entry_id(paper: Paper) -> str:
-    """Return the permanent Atom id of a paper: a ``urn:uuid`` derived from its id."""
-    return f"urn:uuid:{uuid.uuid5(ID_NAMESPACE, 'paper:' + paper.id)}"
+    """Return the permanent Atom id of a paper: the ledger's, else a ``urn:uuid`` derived from its id."""
+    return paper.feed_id or feed_entry_id(paper.id)
 
 
 def feed_id(title: str, site_url: str | None) -> str:

@@ -138,6 +138,12 @@ def _owned_by_user(path: Path, rel: str, manifest: Mapping[str, str]) -> bool:
     return recorded is None or _digest(path.read_bytes()) != recorded
 
 
+def owned_by_user(docs_dir: Path, rels: Iterable[str]) -> list[str]:
+    """Return those of ``rels`` (paths under docs_dir) that exist and are the user's: never to be written."""
+    manifest = read_manifest(docs_dir)
+    return [rel for rel in rels if (docs_dir / rel).is_file() and _owned_by_user(docs_dir / rel, rel, manifest)]
+
+
 def recover(docs_dir: Path) -> None:
     """Finish a write that was interrupted after its journal landed; sweep staged leftovers."""
     journal = _read_json(docs_dir / JOURNAL, "journal")
