@@ -794,7 +794,13 @@ def _kill(process: subprocess.Popen, sig: signal.Signals) -> None:
 
 
 def _state(digest: dict[str, str], old: dict[str, str], new: dict[str, str]) -> str:
-    return "old" if digest == old else "new" if digest == new else f"MIXED ({len(digest)} files)"
+    if digest in (old, new):
+        return "old" if digest == old else "new"
+    # Name what is neither, nearer side first: the message is all a failed CI run leaves.
+    near = min((old, new), key=lambda side: sum(digest.get(k) != side.get(k) for k in {*digest, *side}))
+    neither = sorted(k for k in {*digest, *near} if digest.get(k) != near.get(k))
+    side = "old" if near is old else "new"
+    return f"MIXED ({len(digest)} files; {len(neither)} differ from {side}: {', '.join(neither[:12])})"
 
 
 @pytest.fixture(scope="module")
