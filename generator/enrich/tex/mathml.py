@@ -60,6 +60,9 @@ _COMBINING = {"~": "\u0303", "˜": "\u0303", "^": "\u0302", "ˆ": "\u0302", "¯"
               "‾": "\u0305", "―": "\u0305", "˙": "\u0307", "¨": "\u0308", "→": "\u20d7", "ˇ": "\u030c"}  # fmt: skip
 
 
+_MATH_OPEN = '<math xmlns="http://www.w3.org/1998/Math/MathML"'
+
+
 @functools.lru_cache(maxsize=8192)
 def _convert_math(body: str, display: bool) -> tuple[str, str, tuple[str, ...]] | None:
     """Convert TeX math to (safe MathML, plain text, unknown macro names); None if it fails."""
@@ -85,6 +88,8 @@ def _convert_math(body: str, display: bool) -> tuple[str, str, tuple[str, ...]] 
     except RecursionError:
         return None
     text = _SPACES_RE.sub(" ", text)
+    # The plain text is the alternative a reader without MathML support hears.
+    mathml = mathml.replace(_MATH_OPEN, f'{_MATH_OPEN} alttext="{html.escape(text, quote=True)}"', 1)
     return mathml, text, tuple(dict.fromkeys(unknown))
 
 
@@ -114,9 +119,7 @@ def _serialise(node: Element, unknown: list[str], out: list[str]) -> None:
             for k, v in node.attrib.items()
             if k in _MATH_ATTRS and _ATTR_VALUE_RE.match(v)
         ) if node.attrib else ""
-        if tag == "math":
-            attrs = ' xmlns="http://www.w3.org/1998/Math/MathML"' + attrs
-        out.append(f"<{tag}{attrs}>")
+        out.append(f"{_MATH_OPEN}{attrs}>" if tag == "math" else f"<{tag}{attrs}>")
     if node.text:
         out.append(html.escape(_node_text(node.text, unknown), quote=False))
     for child in node:

@@ -1,0 +1,266 @@
+"""WCAG 2.1 AA in a real browser: axe-core over every kind of page, and the keyboard.
+
+axe-core (shipped inside the axe-playwright-python package: nothing is downloaded) runs its
+WCAG 2.0 and 2.1 A and AA rules on each kind of page of the bundled site, in the light and the
+dark palette, at desktop and at phone width, hosted under a sub-path and from the offline
+bundle. Any violation fails, with the page, the rule and the elements it names.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from generator import cli, urls
+
+from .browser import serve
+from .conftest import copy_project
+
+pytestmark = pytest.mark.browser
+
+#: The rules a site under WCAG 2.1 AA must pass (axe-core's tags for them).
+WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+WIDTHS = {"desktop": 1280, "phone": 390}
+PALETTES = {"light": ("light", "default"), "dark": ("dark", "slate")}
+
+#: A paper of the bundled corpus with math and a GitHub badge on its page.
+MATH_AND_BADGE = "papers/2024/biased-temporal-convolution-graph-network-for-multivariate.md"
+
+
+@dataclass(frozen=True)
+class Built:
+    """The bundled site with a retired page and a redirect, and where to find each kind of page."""
+
+    project: Path
+    sources: dict[str, str]  #: kind of page -> its Markdown source
+    redirect: str  #: the source of an old address that redirects
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    project = copy_project(tmp_path_factory.mktemp("a11y") / "project")
+    config = str(project / "mkdocs.yml")
+    assert cli.main(["generate", "-q", "-f", config]) == 0
+    # A paper leaves the input (its retired page), and a page is renamed in the ledger (a redirect).
+    corpus = project / "data" / "iclr2024.txt"
+    paragraphs = corpus.read_text(encoding="utf-8").split("\n\n")
+    corpus.write_text("\n\n".join(paragraphs[:2] + paragraphs[3:]), encoding="utf-8")
+    ledger = project / "permalinks.json"
+    text = ledger.read_text(encoding="utf-8")
+    records = json.loads((project / "site_src" / "papers.json").read_text(encoding="utf-8"))
+    renamed = next(r for r in records if r["year"] == 2025)
+    address = renamed["url"]
+    ledger.write_text(text.replace(f'"address": "{address}"', '"address": "papers/2025/renamed-by-hand/"'), encoding="utf-8")
+    assert cli.main(["generate", "-q", "-f", config]) == 0
+
+    docs = project / "site_src"
+    retired = next(
+        p for p in sorted((docs / "papers").rglob("*.md")) if "\nretired: true\n" in p.read_text(encoding="utf-8")
+    )
+    topic = sorted(p for p in (docs / "topics").glob("*.md") if p.name != "index.md")[0]
+    sources = {
+        "home": "index.md", "topics": "topics/index.md", "a topic": f"topics/{topic.name}",
+        "years": "years/index.md", "a year": "years/2024.md", "all papers": urls.ALL_PAPERS,
+        "trends": "trends/index.md", "tags": "tags.md", "about": "about.md", "report": "report/index.md",
+        "a paper with math and a badge": MATH_AND_BADGE,
+        "a retired paper": retired.relative_to(docs).as_posix(),
+    }  # fmt: skip
+    for source in sources.values():
+        assert (docs / source).is_file(), source
+    return Built(project, sources, address.rstrip("/") + ".md")
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    url_of: Callable[[str], str]  #: a page's URL from its Markdown source
+    folder: Path  #: the built site on disk
+
+
+@pytest.fixture(scope="module", params=["hosted", "offline"])
+def site(request: pytest.FixtureRequest, built: Built) -> Iterator[Site]:
+    config = str(built.project / "mkdocs.yml")
+    work = built.project.parent
+    if request.param == "hosted":
+        www = work / "www"
+        assert cli.main(["build", "-q", "-f", config, "-d", str(www / "repo")]) == 0
+        with serve(www) as base:
+            yield Site("hosted", lambda source: f"{base}/repo/{urls.url_of(source)}", www / "repo")
+    else:
+        bundle = work / "bundle.zip"
+        assert cli.main(["bundle", "-q", "-f", config, "-o", str(bundle)]) == 0
+        with zipfile.ZipFile(bundle) as archive:
+            archive.extractall(work / "unzipped")
+        root = work / "unzipped" / "bundle"
+        yield Site("offline", lambda source: (root / source.removesuffix(".md")).as_uri() + ".html", root)
+
+
+#: Material fades colours in over a fraction of a second: axe judges the colours a page settles on.
+SETTLED = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
+def _violations(page: Page, where: str) -> list[str]:
+    page.add_style_tag(content=SETTLED)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": WCAG_AA}, "resultTypes": ["violations"]})
+    found = []
+    for violation in results.response["violations"]:
+        targets = [" ".join(map(str, node["target"])) for node in violation["nodes"]]
+        summary = violation["nodes"][0].get("failureSummary", "").replace("\n", " ")[:240]
+        found.append(f"{where}: {violation['id']} on {len(targets)} ({', '.join(targets[:3])}): {summary}")
+    return found
+
+
+def _held_redirect(site: Site, redirect: str) -> str:
+    """Return the URL of a copy of a redirect page that stays: what a reader sees before it moves on."""
+    page = site.folder / (urls.url_of(redirect) + "index.html" if site.name == "hosted" else redirect.removesuffix(".md") + ".html")
+    html = page.read_text(encoding="utf-8")
+    assert 'http-equiv="refresh"' in html
+    held = re.sub(r'content="0; url=', 'content="86400; url=', re.sub(r"<script>.*?</script>", "", html))
+    copy = page.with_name(page.stem + "-held.html")
+    copy.write_text(held, encoding="utf-8")
+    return copy.as_uri() if site.name == "offline" else site.url_of(redirect).rstrip("/") + "/" + copy.name
+
+
+@pytest.mark.parametrize("palette", PALETTES)
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_kind_of_page_passes_wcag_aa(browser: Browser, built: Built, site: Site, palette: str, width: str) -> None:
+    media, scheme = PALETTES[palette]
+    context = browser.new_context(viewport={"width": WIDTHS[width], "height": 900}, color_scheme=media)
+    page = context.new_page()
+    found: list[str] = []
+    try:
+        for kind, source in built.sources.items():
+            page.goto(site.url_of(source))
+            expect(page.locator("body")).to_have_attribute("data-md-color-scheme", scheme)
+            found += _violations(page, kind)
+        # The search dialog open, with results.
+        page.goto(site.url_of("index.md"))
+        page.keyboard.press("/")  # Material's key for search, at any width
+        page.locator("input.md-search__input").press_sequentially("graph", delay=10)
+        expect(page.locator(".md-search-result__item").first).to_be_visible(timeout=15_000)
+        found += _violations(page, "search with results")
+        page.goto(_held_redirect(site, built.redirect))
+        found += _violations(page, "a redirect")
+    finally:
+        context.close()
+    assert found == [], "\n".join(found)
+
+
+_FOCUSED = """() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+  return {name: el.getAttribute("name") || el.tagName.toLowerCase(), type: el.type || "",
+          visible: outline || style.boxShadow !== "none"};
+}"""
+
+
+def _tab_to(page: Page, selector: str, limit: int = 300) -> int:
+    """Press Tab from where the focus is until ``selector`` has it; return the presses."""
+    for presses in range(1, limit + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return presses
+    raise AssertionError(f"{limit} presses of Tab never reached {selector}")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_keyboard_works_the_all_papers_filter_in_order_with_a_visible_focus(
+    browser: Browser, built: Built, site: Site, width: str
+) -> None:
+    context = browser.new_context(viewport={"width": WIDTHS[width], "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(site.url_of(urls.ALL_PAPERS))
+        count = page.locator(".ps-filter-count")
+        expect(count).to_have_text(re.compile(r"^\d+ papers$"))
+        total = int(count.inner_text().split()[0])
+        assert count.get_attribute("aria-live") == "polite"  # a screen reader hears each change
+
+        _tab_to(page, ".ps-filter [name=words]")
+        stops = [page.evaluate(_FOCUSED)]
+        for _ in range(3):
+            page.keyboard.press("Tab")
+            stops.append(page.evaluate(_FOCUSED))
+        assert [stop["name"] for stop in stops] == ["words", "topic", "year", "code"]  # the order on screen
+        assert all(stop["visible"] for stop in stops), stops
+
+        # Each control, worked from the keyboard alone, narrows the list and says so.
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.type("graph")
+        expect(count).to_have_text(re.compile(rf"^\d+ of {total} papers$"))
+        by_words = int(count.inner_text().split()[0])
+        assert 0 < by_words < total
+        page.keyboard.press("Control+A")
+        page.keyboard.press("Backspace")
+        expect(count).to_have_text(f"{total} papers")
+        page.keyboard.press("Tab")
+        page.keyboard.press("ArrowDown")  # the first topic
+        expect(count).to_have_text(re.compile(rf"^\d+ of {total} papers$"))
+        page.keyboard.press("ArrowUp")  # back to every topic
+        expect(count).to_have_text(f"{total} papers")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Tab")
+        page.keyboard.press("Space")  # has code
+        expect(count).to_have_text(re.compile(rf"^\d+ of {total} papers$"))
+        shown = page.locator(".ps-filterable li[data-year]:visible")
+        assert shown.count() == int(count.inner_text().split()[0])
+        assert shown.count() == page.locator(".ps-filterable li[data-code='1']:visible").count()
+    finally:
+        context.close()
+
+
+def test_the_keyboard_opens_search_folds_and_the_cite_block(browser: Browser, built: Built, site: Site) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        # A paper page: its abstract folds and its cite block's copy button take the focus.
+        page.goto(site.url_of(MATH_AND_BADGE))
+        _tab_to(page, "details.ps-cite > summary")
+        assert page.evaluate(_FOCUSED)["visible"]
+        page.keyboard.press("Enter")
+        expect(page.locator("details.ps-cite")).to_have_attribute("open", "")
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.matches('details.ps-cite button[data-md-type=copy]')")
+        assert page.evaluate(_FOCUSED)["visible"]
+        badge = page.locator("a.ps-badge").first
+        repository = badge.get_attribute("href").removeprefix("https://github.com/")
+        expect(badge).to_have_accessible_name(re.compile(re.escape(repository)))  # heard as its repository
+        # Math is MathML, with its plain text as the alternative for readers that have no MathML.
+        math = page.locator("article math").first
+        assert math.get_attribute("alttext") == "9.93"
+
+        # A topic page: each abstract is a fold the keyboard opens.
+        page.goto(site.url_of(built.sources["a topic"]))
+        _tab_to(page, ".md-typeset details > summary")
+        assert page.evaluate(_FOCUSED)["visible"]
+        fold = page.locator("details:has(> summary:focus)")
+        assert fold.get_attribute("open") is None
+        page.keyboard.press("Enter")
+        expect(fold).to_have_attribute("open", "")
+
+        # Search: its key, a query, the arrow keys to a result, Enter to open it.
+        page.goto(site.url_of("index.md"))
+        page.keyboard.press("/")
+        page.keyboard.type("graph")
+        first = page.locator(".md-search-result__item").first
+        expect(first).to_be_visible(timeout=15_000)
+        href = first.locator("a").first.get_attribute("href")
+        expected = urljoin(page.url, href).split("?")[0].split("#")[0]
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        expect(page).to_have_url(re.compile(re.escape(expected)))
+    finally:
+        context.close()
