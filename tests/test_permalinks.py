@@ -13,6 +13,7 @@ from generator import cli
 from generator.enrich.papers import paper_id, title_slug
 from generator.model import Paper, Source
 from generator.plan.permalinks import NEAR_COPY, Ledger, Previous, place
+from generator.plan.permalinks.ledger import source_of
 from generator.plan.permalinks import ledger as ledgers
 from generator.plan.permalinks.sketch import sketch, similarity
 
@@ -131,11 +132,26 @@ def test_a_corrected_year_moves_the_page_and_the_old_address_redirects() -> None
     assert placed.redirects_added == 1
 
 
-def test_an_address_renamed_by_hand_redirects_from_the_old_one() -> None:
+def test_an_address_renamed_by_hand_in_the_file_redirects_on_any_machine(tmp_path: Path) -> None:
+    """A fresh clone (the Pages workflow) has no previous build: the ledger alone tells the rename."""
+    papers = [_paper(r["abstract"]) for r in RECORDS[:2]]
+    path = tmp_path / "permalinks.json"
+    ledgers.save(Ledger((), path), place(papers, Ledger()).entries)
+    old = ledgers.load(path).entries[0].address
+    path.write_text(path.read_text(encoding="utf-8").replace(f'"address": "{old}"', '"address": "papers/2024/a-shorter-name/"'), encoding="utf-8")
+    placed = place(papers, ledgers.load(path))  # no previous output
+    assert placed.redirects == {source_of(old): "papers/2024/a-shorter-name.md"}
+    assert placed.redirects_added == 1
+    # Written back, the entry has the new address as its published one: the next build adds nothing.
+    again = place(papers, Ledger(placed.entries, path))
+    assert again.redirects == placed.redirects and again.redirects_added == 0
+
+
+def test_a_rename_in_a_ledger_without_published_addresses_is_found_from_the_last_build() -> None:
     papers = [_paper(r["abstract"]) for r in RECORDS[:2]]
     ledger = _ledger(papers)
     entry = ledger.entries[0]
-    renamed = replace(entry, address="papers/2024/a-shorter-name/")
+    renamed = replace(entry, address="papers/2024/a-shorter-name/", published="")  # as 0c181f3 wrote them
     placed = place(papers, Ledger((renamed, *ledger.entries[1:]), ledger.path), Previous(addresses={entry.id: entry.address}))
     assert placed.redirects == {entry.source: "papers/2024/a-shorter-name.md"}
 

@@ -10,9 +10,9 @@ short page that says so), and an address that changes keeps working as a redirec
 
 The file is meant to be committed with the input, and read in diffs: one entry a line,
 sorted by address, with its fields in a fixed order. Editing ``address`` renames a page:
-the build that sees the change adds the old address to ``former`` when the previous
-build's output is at hand (else add it there yourself), and every ``former`` address
-redirects to the paper.
+each entry also keeps, last, the address the site was last built with (``published``), so
+the next build, on any machine, sees the change and adds the old address to ``former``; every
+``former`` address redirects to the paper.
 """
 
 from __future__ import annotations
@@ -32,7 +32,8 @@ FORMAT = 1
 
 _ABOUT = (
     "papersite's ledger of paper addresses: commit it with the input. A paper keeps its address "
-    "for ever; edit 'address' to rename a page (the old one redirects). See README.md, Permalinks."
+    "for ever; edit 'address' to rename a page (the old one redirects: leave 'published', the address "
+    "last built, as it is). See README.md, Permalinks."
 )
 
 #: Namespace of feed entry ids (``urn:uuid``): an entry's id depends on the paper's permanent id
@@ -63,6 +64,7 @@ class Entry:
     former: tuple[str, ...] = ()  #: addresses it had before: each redirects to ``address``
     retired: bool = False  #: no longer in the input: its address shows a retired page
     topics: tuple[str, ...] = ()  #: a retired paper's topics, for its retired page to link
+    published: str = ""  #: the address the last build gave it: unlike ``address``, not for users to edit
     line: int = field(default=0, compare=False)  #: where the ledger file has it (0: not from a file)
 
     @property
@@ -93,6 +95,7 @@ class Entry:
             record["topics"] = list(self.topics)
         record["content"] = self.content
         record["sketch"] = sketch.encode(self.sketch)
+        record["published"] = self.published or self.address
         return record
 
 
@@ -188,7 +191,10 @@ def _entry(record: object, path: Path, line: int) -> Entry:
     for name, value in (("former", former), ("topics", topics)):
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
             raise InputError(path, f"{label}: {name!r} must be a list of strings", where)
-    for address in (record["address"], *former):
+    published = record.get("published", "")
+    if not isinstance(published, str):
+        raise InputError(path, f"{label}: 'published' must be a string", where)
+    for address in (record["address"], *former, *([published] if published else [])):
         match = _ADDRESS.fullmatch(address)
         if not match:
             raise InputError(
@@ -203,7 +209,7 @@ def _entry(record: object, path: Path, line: int) -> Entry:
     return Entry(
         record["address"], record["id"], record["title"], record["venue"], year, record["bibtex"],
         record["feed_id"], record["content"], values, bool(record.get("title_given")),
-        str(record.get("url") or ""), tuple(former), bool(record.get("retired")), tuple(topics), line,
+        str(record.get("url") or ""), tuple(former), bool(record.get("retired")), tuple(topics), published, line,
     )  # fmt: skip
 
 

@@ -200,7 +200,8 @@ def place(papers: Sequence[Paper], ledger: Ledger, previous: Previous = Previous
         # A log line, not a notice of the report: the report page must depend on the ledger's
         # state only, never on what this run did (a killed run may have saved the ledger).
         log.warning("%s: %s", ledger.path, message)
-    final = tuple(sorted(out_entries.values(), key=lambda e: e.address))
+    # Each entry records the address this run gives it: a later edit of ``address`` shows.
+    final = tuple(sorted((replace(e, published=e.address) for e in out_entries.values()), key=lambda e: e.address))
     redirects_after = sum(len(e.former) for e in final)
     return Placed(
         out_papers, final, new=len(new), retitled=counts["retitled"],
@@ -210,8 +211,12 @@ def place(papers: Sequence[Paper], ledger: Ledger, previous: Previous = Previous
 
 
 def _renamed_by_hand(entry: Entry, previous: Previous) -> Entry:
-    """Return the entry with the address the previous build gave it as a former one, if the user changed it."""
-    last = previous.addresses.get(entry.id)
+    """Return the entry with the address the previous build gave it as a former one, if the user changed it.
+
+    That address is the entry's ``published`` one; for a ledger written before entries had it,
+    the one the previous build's output (``papers.json``) shows, when it is at hand.
+    """
+    last = entry.published or previous.addresses.get(entry.id)
     if not last or last == entry.address or last in entry.former:
         return entry
     try:
