@@ -15,7 +15,7 @@ DEFAULT_INPUT = "data"
 DEFAULT_DOCS_DIR = "site_src"
 DEFAULT_SITE_DIR = "site"
 CACHE_DIR = ".papersite-cache"
-#: The ledger of paper addresses, beside mkdocs.yml: committed with the input (generator.permalinks).
+#: The ledger of paper addresses, beside mkdocs.yml: committed with the input (generator.plan.permalinks).
 LEDGER_FILE = "permalinks.json"
 
 

@@ -170,7 +170,7 @@ def prepare(
     return Prepared(papers, rendered, quality, ledger, placed, saving.result)
 
 
-def _retired_to_write(settings: Settings, placed: Placed) -> list:
+def _retired_to_write(settings: Settings, placed: Placed) -> list[permalinks.Entry]:
     """Return the retired entries whose page may be written: not where the user edited the paper's page."""
     kept = set(writer.owned_by_user(settings.docs_dir, [e.source for e in placed.retired]))
     for rel in sorted(kept):
@@ -233,20 +233,9 @@ def run_key(settings: Settings, files: Sequence[Path]) -> str:
         # The feed's date (feeds.feed_updated).
         f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}",
         *(f"input={path}" for path in settings.inputs),
-        # Addresses, keys, feed ids and retired pages come from the ledger of addresses.
-        f"ledger={_digest_of(settings.ledger_file)}",
     ]
-    return cache.run_key(files, settings.taxonomy, options)
-
-
-def _digest_of(path: Path) -> str:
-    """Return the hash of a file's bytes ("" when there is no file)."""
-    import hashlib
-
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except FileNotFoundError:
-        return ""
+    # Addresses, keys, feed ids and retired pages come from the ledger of addresses.
+    return cache.run_key(files, settings.taxonomy, options, optional=[settings.ledger_file])
 
 
 def generate(settings: Settings, progress: Callable[[int, int], None] | None = None) -> Generated:

@@ -65,7 +65,7 @@ class Addresses:
     def summary(self) -> str:
         """Return the report's line on addresses."""
         return (
-            f"Addresses: {self.kept:,} papers kept theirs ({self.retitled:,} under a new title, "
+            f"Addresses: {plural(self.kept, 'paper')} kept theirs ({self.retitled:,} under a new title, "
             f"{self.edited:,} with an edited abstract), {self.new:,} new; "
             f"{plural(self.redirects_added, 'redirect')} added ({self.redirects:,} in all); "
             f"{plural(self.retired_added, 'page')} retired ({self.retired:,} in all)."

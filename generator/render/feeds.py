@@ -23,8 +23,6 @@ from .markdown import environment
 
 ATOM = "http://www.w3.org/2005/Atom"
 
-#: Namespace of the feeds' own ``urn:uuid`` ids (the entries' are the ledger's: ``entry_id``).
-ID_NAMESPACE = FEED_NAMESPACE
 
 # Characters XML 1.0 forbids; written as they are, they would make a broken file.
 _NOT_XML = re.compile("[^\u0009\u000a\u000d\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -60,7 +58,7 @@ def entry_id(paper: Paper) -> str:
 def feed_id(title: str, site_url: str | None) -> str:
     """Return the Atom id of a feed: a ``urn:uuid`` derived from its site and title."""
     name = "\n".join(("feed", site_url or "", title))
-    return f"urn:uuid:{uuid.uuid5(ID_NAMESPACE, name)}"
+    return f"urn:uuid:{uuid.uuid5(FEED_NAMESPACE, name)}"
 
 
 def _resolve(relative: str, site_url: str | None) -> str:

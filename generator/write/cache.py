@@ -320,12 +320,15 @@ def library_versions() -> str:
     return "\0".join(versions)
 
 
-def run_key(inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str]) -> str:
+def run_key(
+    inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str], optional: Sequence[Path] = ()
+) -> str:
     """Return the hash of everything a generate run's output depends on.
 
     That is the input files (their paths, in reading order, and bytes), the taxonomy,
-    ``options`` (the settings that shape pages, e.g. the site URL), papersite's code,
-    the Python running it and the versions of the libraries generate uses.
+    ``options`` (the settings that shape pages, e.g. the site URL), files the run reads when
+    they exist (``optional``: the ledger of addresses), papersite's code, the Python running it
+    and the versions of the libraries generate uses.
     """
     head = f"papersite-run-{FORMAT}\0{sys.version}\0{library_versions()}\0{code_fingerprint()}"
     digest = hashlib.sha256(head.encode())
@@ -334,6 +337,9 @@ def run_key(inputs: Sequence[Path], taxonomy: Path | None, options: Sequence[str
     for path in [*inputs, *([taxonomy] if taxonomy else [])]:
         digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
+    for path in optional:
+        digest.update(str(path).encode("utf-8", "surrogateescape") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest() if path.is_file() else b"absent")
     return digest.hexdigest()
 
 

@@ -121,10 +121,6 @@ class Ledger:
     entries: tuple[Entry, ...] = ()
     path: Path | None = None
 
-    def text(self) -> str:
-        """Return the ledger file's text: one entry a line, sorted by address."""
-        return dumps(self.entries)
-
 
 def dumps(entries: Iterable[Entry]) -> str:
     """Return the text of a ledger file holding ``entries``."""
