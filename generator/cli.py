@@ -13,11 +13,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import __version__, pipeline, urls
+from . import __version__, pipeline, scaffold, urls
 from .config import Settings, load_settings
-from .errors import PapersiteError, show_folded
+from .errors import PapersiteError, plural, show_folded
 from .plan.report import Report
-from .write import site
+from .engine import compose, site
 from .write.lock import project_lock
 
 log = logging.getLogger("generator")
@@ -34,12 +34,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"papersite {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    common = argparse.ArgumentParser(add_help=False)
+    console = argparse.ArgumentParser(add_help=False)
+    console.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
+    console.add_argument("-v", "--verbose", action="store_true", help="print every page written, and every notice")
+    console.add_argument("--debug", action="store_true", help="show a traceback on errors")
+
+    common = argparse.ArgumentParser(add_help=False, parents=[console])
     common.add_argument(
         "inputs", nargs="*", metavar="INPUT",
-        help="abstract files (.txt plain layout, .jsonl, .csv) or folders; default: the bundled corpus in data/",
+        help="abstract files (.txt plain layout, .jsonl, .csv) or folders; default: those mkdocs.yml lists",
     )
-    common.add_argument("-f", "--config-file", default="mkdocs.yml", help="the MkDocs configuration (default: mkdocs.yml)")
+    common.add_argument("-f", "--config-file", default="mkdocs.yml", help="the site's configuration (default: mkdocs.yml)")
     common.add_argument("--taxonomy", help="a topic taxonomy file (default: the shipped generator/enrich/topics/topics.yml)")
     common.add_argument(
         "--no-cache", action="store_true", help="enrich every paper afresh (ignore .papersite-cache/)"
@@ -48,10 +53,14 @@ def _parser() -> argparse.ArgumentParser:
         "-j", "--jobs", type=int,
         help="processes to enrich papers with, this one included (default: one per CPU)",
     )
-    common.add_argument("-q", "--quiet", action="store_true", help="print errors and the summary only")
-    common.add_argument("-v", "--verbose", action="store_true", help="print every page written")
-    common.add_argument("--debug", action="store_true", help="show a traceback on errors")
+    common.add_argument(
+        "--retire-missing", action="store_true",
+        help="let this build retire more than half of the ledger's pages (you removed those papers)",
+    )
 
+    new = commands.add_parser("new", parents=[console], help="make a site folder of your own")
+    new.add_argument("folder", metavar="DIR", help="the folder to make (new, or empty)")
+    new.add_argument("inputs", nargs="*", metavar="INPUT", help="abstract files or folders for its mkdocs.yml to list")
     commands.add_parser("generate", parents=[common], help="write the Markdown pages into docs_dir")
     commands.add_parser("report", parents=[common], help="print the quality report of the input; write nothing")
     build = commands.add_parser("build", parents=[common], help="generate, then render the site with MkDocs (strict)")
@@ -115,7 +124,7 @@ WATCH_EVERY = 0.2
 
 def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
     """Run ``mkdocs serve`` and regenerate whenever an input file changes."""
-    _generate(settings)
+    site_identity = _generate(settings).site
 
     def snapshot() -> dict[Path, float]:
         files = [p for root in settings.inputs for p in ([root] if root.is_file() else sorted(root.rglob("*")))]
@@ -135,16 +144,17 @@ def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
                     log.error("%s", error)
 
     threading.Thread(target=watch, daemon=True).start()
-    command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(settings.config_file), "--dev-addr", dev_addr]
-    if not full:
-        # The writer leaves unchanged pages' mtimes alone, so MkDocs' --dirty (source newer
-        # than its page) rebuilds exactly the pages an edit changed; hooks/preview.py keeps
-        # the search index whole and the rebuild strict.
-        command.append("--dirty")
-    try:
-        return _until_stopped(subprocess.Popen(command, cwd=settings.project_dir, env=site.mkdocs_env()))
-    finally:
-        stop.set()
+    with compose.config_file(settings, site_identity.name, site_identity.description) as config:
+        command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(config), "--dev-addr", dev_addr]
+        if not full:
+            # The writer leaves unchanged pages' mtimes alone, so MkDocs' --dirty (source newer
+            # than its page) rebuilds exactly the pages an edit changed; hooks/preview.py keeps
+            # the search index whole and the rebuild strict.
+            command.append("--dirty")
+        try:
+            return _until_stopped(subprocess.Popen(command, cwd=settings.project_dir, env=site.mkdocs_env()))
+        finally:
+            stop.set()
 
 
 #: Signals that stop ``papersite serve`` besides Ctrl-C: passed on to MkDocs (not on Windows).
@@ -184,11 +194,25 @@ def _until_stopped(server: subprocess.Popen[bytes]) -> int:
             signal.signal(number, handler)
 
 
+def _new(folder: str, inputs: Sequence[str]) -> int:
+    """Make a site folder; say what is in it and what to do next."""
+    target = Path(folder)
+    written = scaffold.new_site(target, [Path(p) for p in inputs])
+    print(f"Made the site folder {target} ({plural(len(written), 'file')}):")
+    for path in written:
+        print(f"  {path.relative_to(target.resolve())}")
+    build = "papersite build" if inputs else "papersite build   (after you put your abstract files in data/)"
+    print(f"Next: cd {target} && {build}")
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
     """Run one command; return its exit status."""
+    if args.command == "new":
+        return _new(args.folder, args.inputs)
     settings = load_settings(
         args.config_file, args.inputs, getattr(args, "site_dir", None), args.taxonomy, not args.no_cache,
-        args.jobs,
+        args.jobs, args.retire_missing,
     )
     if args.command == "serve":
         return _serve(settings, args.dev_addr, args.full)
@@ -206,10 +230,11 @@ def run(args: argparse.Namespace) -> int:
         result = pipeline.generate(settings, _progress)
         log.info("generated %s", result.summary())
         if args.command == "build":
-            site_dir = site.build_site(settings)
-            print(f"Site built in {site_dir} (open {site_dir / 'index.html'})")
+            site_dir = site.build_site(settings, result.site)
+            print(f"Site built in {site_dir}, for a web server. To view it: papersite serve (a live preview on "
+                  "http://127.0.0.1:8000), or papersite bundle (a zip whose index.html opens from your files).")
         elif output is not None:
-            site.build_bundle(settings, output)
+            site.build_bundle(settings, result.site, output)
             root = output.name.removesuffix(".zip")
             print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(f"papersite: {result.summary(time.perf_counter() - started)}")

@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-import yaml
-
+from . import yamlfile
 from .errors import PapersiteError
 
-#: The bundled corpus, relative to the project folder: used when no input is given.
+#: The input of a site whose mkdocs.yml lists none, relative to its folder (the clone's bundled corpus).
 DEFAULT_INPUT = "data"
 DEFAULT_DOCS_DIR = "site_src"
 DEFAULT_SITE_DIR = "site"
@@ -31,7 +31,9 @@ class Settings:
     use_cache: bool = True  #: reuse enrichment of unchanged papers from earlier runs
     jobs: int | None = None  #: processes for enrichment; None for one per available CPU
     site_url: str | None = None  #: where the site is published (mkdocs.yml site_url), if known
-    site_name: str = "Papers"  #: the site's name (mkdocs.yml site_name), for feeds
+    site_name: str | None = None  #: the site's name (mkdocs.yml site_name); None: named after its corpus
+    site_description: str | None = None  #: mkdocs.yml site_description; None: written from the corpus
+    retire_missing: bool = False  #: let a build retire most of the ledger's pages (papers removed for real)
 
     @property
     def project_dir(self) -> Path:
@@ -49,36 +51,22 @@ class Settings:
         return self.project_dir / CACHE_DIR if self.use_cache else None
 
 
-class _LenientLoader(yaml.SafeLoader):
-    """A safe loader that reads past MkDocs' ``!!python/name:`` tags and resolves ``!ENV``."""
+#: Where the site is published when its mkdocs.yml does not say (the Pages workflow sets it).
+SITE_URL_ENV = "PAPERSITE_SITE_URL"
+
+#: The section of ``mkdocs.yml`` that is papersite's own (the engine never sees it).
+PAPERSITE_KEY = "papersite"
 
 
-def _env(loader: yaml.SafeLoader, node: yaml.Node) -> object:
-    """Resolve ``!ENV NAME`` or ``!ENV [NAME, ..., default]`` as MkDocs does."""
-    if isinstance(node, yaml.ScalarNode):
-        names, default = [loader.construct_scalar(node)], None
-    else:
-        items = loader.construct_sequence(node)  # type: ignore[arg-type]
-        names, default = items[:-1], items[-1] if items else None
-    for name in names:
-        if str(name) in os.environ:
-            return os.environ[str(name)]
-    return default
-
-
-_LenientLoader.add_constructor("!ENV", _env)
-_LenientLoader.add_multi_constructor("", lambda loader, suffix, node: None)
-
-
-def _mkdocs_options(config_file: Path) -> dict[str, str]:
-    """Return the top-level scalar options of ``mkdocs.yml``, without importing MkDocs."""
-    try:
-        data = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_LenientLoader)  # noqa: S506
-    except (OSError, yaml.YAMLError) as error:
-        raise PapersiteError(f"{config_file}: cannot read the MkDocs configuration: {error}") from error
-    if not isinstance(data, dict):
-        return {}
-    return {str(key): str(value) for key, value in data.items() if isinstance(value, (str, int, float))}
+def _site_options(config_file: Path) -> tuple[dict[str, str], dict[str, Any]]:
+    """Return the site's top-level scalar options and papersite's section of its settings."""
+    own = yamlfile.load(config_file)
+    section = own.get(PAPERSITE_KEY) or {}
+    if not isinstance(section, dict):
+        raise PapersiteError(f"{config_file}: expected the '{PAPERSITE_KEY}' section to be a mapping of settings")
+    options = {str(k): str(v) for k, v in own.items() if isinstance(v, (str, int, float))}
+    options.setdefault("site_url", os.environ.get(SITE_URL_ENV, ""))
+    return options, section
 
 
 def load_settings(
@@ -88,21 +76,39 @@ def load_settings(
     taxonomy: str | None = None,
     use_cache: bool = True,
     jobs: int | None = None,
+    retire_missing: bool = False,
 ) -> Settings:
-    """Resolve and validate the settings of one run; report every problem at once."""
+    """Resolve and validate the settings of one run; report every problem at once.
+
+    Inputs and a taxonomy given on the command line are relative to the working folder;
+    those listed in ``mkdocs.yml`` (its ``papersite:`` section) to the site folder.
+    """
     config = Path(config_file).resolve()
     if not config.is_file():
         raise PapersiteError(
-            f"Config value 'config_file': {config} does not exist "
-            "(run papersite in the project folder, or pass --config-file)"
+            f"Config value 'config_file': {config} does not exist. Make a site folder with "
+            "'papersite new DIR' and run papersite there, or pass --config-file"
         )
     project = config.parent
-    options = _mkdocs_options(config)
+    options, section = _site_options(config)
     docs = project / (options.get("docs_dir") or DEFAULT_DOCS_DIR)
     site = Path(site_dir).resolve() if site_dir else project / (options.get("site_dir") or DEFAULT_SITE_DIR)
-    paths = tuple(Path(p).resolve() for p in inputs) if inputs else (project / DEFAULT_INPUT,)
 
     problems = []
+    listed = section.get("inputs", [DEFAULT_INPUT])
+    if isinstance(listed, str):
+        listed = [listed]
+    if not isinstance(listed, list) or not all(isinstance(item, str) for item in listed):
+        problems.append(f"Config value '{PAPERSITE_KEY}.inputs': expected a list of files or folders, found {listed!r}")
+        listed = []
+    paths = tuple(Path(p).resolve() for p in inputs) if inputs else tuple((project / p).resolve() for p in listed)
+    if not paths:
+        problems.append(f"Config value '{PAPERSITE_KEY}.inputs': no input listed in {config}, and none given")
+    if taxonomy is None and section.get("taxonomy") is not None:
+        taxonomy = str(project / str(section["taxonomy"]))
+    unknown = sorted(set(section) - {"inputs", "taxonomy"})
+    if unknown:
+        problems.append(f"Config value '{PAPERSITE_KEY}': unknown settings {', '.join(map(repr, unknown))} in {config}")
     if site == project or project.is_relative_to(site):
         problems.append(f"Config value 'site_dir': {site} would replace the project itself")
     if site.is_relative_to(docs) or docs.is_relative_to(site):
@@ -116,5 +122,7 @@ def load_settings(
     return Settings(
         config, paths, docs, site, Path(taxonomy).resolve() if taxonomy else None, use_cache, jobs,
         site_url=options.get("site_url") or None,
-        site_name=options.get("site_name") or "Papers",
+        site_name=options.get("site_name") or None,
+        site_description=options.get("site_description") or None,
+        retire_missing=retire_missing,
     )

@@ -30,6 +30,10 @@ PAPERS_SCHEMA = "papers.schema.json"
 PAPERS_BIB = "papers.bib"
 FEED = "feed.xml"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
+ABOUT_SNIPPET = f"{SNIPPETS_DIR}/about.md"
+#: The pages of a site's own (its home, About and Tags pages): papersite writes a starter
+#: (generator/scaffold) where the site has none, and never touches one the site has.
+STARTER_PAGES = ("index.md", "about.md", "tags.md")
 #: Old page sources and the sources they redirect to (hooks/redirects.py hands them to MkDocs).
 REDIRECTS = f"{SNIPPETS_DIR}/redirects.json"
 ALL_PAPERS = f"{PAPERS_DIR}/index.md"

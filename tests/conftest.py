@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 #: What a project folder holds besides generated output: copied for each end-to-end test.
-PROJECT_FILES = ("mkdocs.yml", "theme", "hooks", "data")
-HAND_WRITTEN_PAGES = ("index.md", "about.md", "tags.md", "assets")
+PROJECT_FILES = ("mkdocs.yml", "data")
+HAND_WRITTEN_PAGES = ("index.md", "about.md", "tags.md")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -103,7 +103,7 @@ def search(page: Page, query: str) -> None:
 
 def test_browse_home_topics_topic_paper_back_and_years(page: Page, site: Site) -> None:
     page.goto(site.home)
-    expect(page.locator("h1").first).to_contain_text("ICLR papers")
+    expect(page.locator("h1").first).to_contain_text("ICLR 2024–2025 Papers")
     shot(page, site, "home-light")
     page.locator(".md-tabs").get_by_role("link", name="Topics", exact=True).click()
     expect(page.locator("h1").first).to_have_text("Topics")

@@ -82,7 +82,7 @@ def test_a_run_leaves_logging_as_it_found_it(built_once: Path, capsys: pytest.Ca
     # behind would write to a stream closed since, for every later log line.
     logger = logging.getLogger("generator")
     before = (logger.level, list(logger.handlers))
-    assert cli.main(["generate", "-v", "-f", str(built_once / "mkdocs.yml")]) == 0
+    assert cli.main(["generate", "-v", "-f", str(built_once / "mkdocs.yml"), str(built_once / "good.txt")]) == 0
     assert "DEBUG" in capsys.readouterr().err  # -v logged through its own handler meanwhile
     assert (logger.level, list(logger.handlers)) == before
 

@@ -146,6 +146,12 @@ def test_ids_do_not_depend_on_site_url_title_or_slug() -> None:
     assert feeds.feed_id("Papers", SITE) != feeds.feed_id("Papers", None) != feeds.feed_id("Other", None)
 
 
+def test_a_feed_keeps_its_id_when_a_site_with_an_address_is_renamed() -> None:
+    # A site named after its corpus is renamed when a year joins it ("ICLR 2024 Papers" -> "ICLR 2024–2025 Papers").
+    assert feeds.feed_id("ICLR 2024 Papers", SITE) == feeds.feed_id("ICLR 2024–2025 Papers", SITE)
+    assert feeds.feed_id("Papers", SITE) != feeds.feed_id("Papers", "https://example.org/other/")
+
+
 @pytest.mark.parametrize(("epoch", "updated"), [("0", "1970-01-01T00:00:00Z"), ("1700000000", "2023-11-14T22:13:20Z")])
 def test_source_date_epoch_sets_updated(monkeypatch: pytest.MonkeyPatch, epoch: str, updated: str) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)

@@ -12,7 +12,8 @@ import pytest
 from generator import cli
 from generator.enrich.papers import paper_id, title_slug
 from generator.model import Paper, Source
-from generator.plan.permalinks import NEAR_COPY, Ledger, Previous, place
+from generator.errors import InputError
+from generator.plan.permalinks import NEAR_COPY, Ledger, Previous, check_retirement, place
 from generator.plan.permalinks.ledger import source_of
 from generator.plan.permalinks import ledger as ledgers
 from generator.plan.permalinks.sketch import sketch, similarity
@@ -156,12 +157,17 @@ def test_a_rename_in_a_ledger_without_published_addresses_is_found_from_the_last
     assert placed.redirects == {entry.source: "papers/2024/a-shorter-name.md"}
 
 
-def test_an_input_with_none_of_the_ledger_papers_retires_them_and_loses_nothing(caplog: pytest.LogCaptureFixture) -> None:
+def test_an_input_with_none_of_the_ledger_papers_stops_unless_asked_and_loses_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     papers = [_paper(r["abstract"]) for r in RECORDS[:3]]
     ledger = _ledger(papers)
     wrong = place([_paper(r["abstract"]) for r in RECORDS[3:6]], ledger)
-    assert "none of the 3 papers of this ledger is in the input" in caplog.text
-    assert "delete permalinks.json" in caplog.text
+    with pytest.raises(InputError, match="would retire 3 of the 3 pages") as stopped:
+        check_retirement(ledger, wrong)
+    assert stopped.value.path == ledger.path
+    check_retirement(ledger, wrong, allowed=True)
+    assert "3 papers left the input: their pages are retired" in caplog.text
     right = place(papers, Ledger(wrong.entries, ledger.path))
     # Back with the right input: every paper at its address, the others' retired pages kept.
     assert {p.slug for p in right.papers} == {e.slug for e in ledger.entries}

@@ -44,15 +44,18 @@ def test_two_processes_share_the_paper_pages_and_change_no_byte(project: Path, m
 
 def test_the_summary_line_counts_in_words() -> None:
     from generator.pipeline.run import Generated
+    from generator.plan.identity import Identity
     from generator.plan.report import Addresses, Report
     from generator.write.writer import WriteStats
 
+    SITE = Identity("X 2024 Papers", "Abstracts.", "the paper of X 2024")  # noqa: N806
+
     quiet = Report(1, 1, 0, 0, (), 0, ())
-    one = Generated(1, 1, [2024], WriteStats(1, 0, 0), 0.5, quiet)
+    one = Generated(1, 1, [2024], WriteStats(1, 0, 0), 0.5, quiet, SITE)
     assert one.summary() == "1 paper, 1 topic, 1 year; 1 page written, 0 unchanged, 0 removed in 0.50 s"
     moved = replace(quiet, addresses=Addresses(kept=1, retitled=1, redirects=3, redirects_added=1, retired_added=2))
-    assert Generated(1, 1, [2024], WriteStats(1, 0, 0), 0.5, moved).summary().endswith(
+    assert Generated(1, 1, [2024], WriteStats(1, 0, 0), 0.5, moved, SITE).summary().endswith(
         "in 0.50 s; 1 address kept under a new title, 1 redirect added, 2 pages retired"
     )
-    many = Generated(1111, 36, [2025, 2024], WriteStats(3236, 2, 1), 12.0, quiet)
+    many = Generated(1111, 36, [2025, 2024], WriteStats(3236, 2, 1), 12.0, quiet, SITE)
     assert many.summary().startswith("1,111 papers, 36 topics, 2 years; 3,236 pages written")

@@ -1,4 +1,4 @@
-"""Publishing: the GitHub Pages workflow, ``mkdocs gh-deploy``, a site under a sub-path."""
+"""Publishing: the GitHub Pages workflow, a gh-pages branch, a site under a sub-path."""
 
 from __future__ import annotations
 
@@ -112,24 +112,25 @@ def test_the_pages_workflow_says_when_the_build_changed_an_uncommitted_ledger(tm
     assert _ledger_check(tmp_path)[2] != ""
 
 
-def test_mkdocs_gh_deploy_pushes_the_site_to_a_gh_pages_branch(tmp_path: Path) -> None:
+def test_a_built_site_pushed_to_a_gh_pages_branch_with_ghp_import(tmp_path: Path) -> None:
+    # The README's way to a gh-pages branch: papersite build, then ghp-import (which MkDocs brings).
     remote = tmp_path / "remote.git"
     _git("init", "--bare", "-q", str(remote), cwd=tmp_path)
     project = copy_project(tmp_path / "project")
     _git("init", "-q", "-b", "main", cwd=project)
     _git("remote", "add", "origin", str(remote), cwd=project)
-    assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
+    assert cli.main(["build", "-q", "-f", str(project / "mkdocs.yml")]) == 0
     env = {
-        **os.environ, "NO_MKDOCS_2_WARNING": "1",
+        **os.environ,
         "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
         "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
     }
     subprocess.run(
-        [sys.executable, "-m", "mkdocs", "gh-deploy", "--force", "--strict", "--quiet"],
+        [sys.executable, "-c", "from ghp_import import main; main()", "--no-jekyll", "--push", "--force", "site"],
         cwd=project, env=env, check=True, capture_output=True, text=True,
     )
     files = set(_git("ls-tree", "-r", "--name-only", "gh-pages", cwd=remote).split())
-    assert {".nojekyll", "index.html", "papers.json", "search/search_index.json"} <= files
+    assert {".nojekyll", "index.html", "papers.json", "searchindex/meta.js"} <= files
     assert sum(1 for f in files if re.fullmatch(r"papers/\d{4}/[^/]+/index.html", f)) == 35
 
 
@@ -180,3 +181,12 @@ def test_a_site_under_a_sub_path_has_no_broken_link_or_asset(tmp_path: Path, mon
                     queue.append(target)
     assert broken == []
     assert pages > 35
+
+
+def test_the_clone_publishes_with_the_workflow_papersite_new_writes() -> None:
+    # One workflow for the clone and every site folder: the clone's requirements.txt names papersite itself.
+    from generator import scaffold
+
+    assert WORKFLOW.read_bytes() == (scaffold.FILES / ".github" / "workflows" / "pages.yml").read_bytes()
+    assert "pip install -r requirements.txt" in WORKFLOW.read_text(encoding="utf-8")
+    assert [line for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines() if not line.startswith("#")] == ["."]

@@ -1,4 +1,4 @@
-"""hooks/fragment_cache.py: pieces rendered once per folder change no byte of the site."""
+"""The fragment_cache hook: pieces rendered once per folder change no byte of the site."""
 
 from __future__ import annotations
 
@@ -10,16 +10,21 @@ from pathlib import Path
 import pytest
 
 from generator import cli
+from generator.config import load_settings
+from generator import yamlfile
+from generator.engine import compose
 
 from .conftest import copy_project
 
-HOOK = "  - hooks/fragment_cache.py\n"
+HOOK = str(compose.HOOKS / "fragment_cache.py")
 
 
-def mkdocs_build(project: Path, config: str, site: Path, offline: bool) -> None:
-    env = dict(os.environ, SOURCE_DATE_EPOCH="0", NO_MKDOCS_2_WARNING="1", PAPERSITE_OFFLINE=str(offline).lower())
+def mkdocs_build(project: Path, config: dict, site: Path) -> None:
+    path = project.parent / f"{site.name}.yml"
+    path.write_text(yamlfile.dump(config), encoding="utf-8")
+    env = dict(os.environ, SOURCE_DATE_EPOCH="0", NO_MKDOCS_2_WARNING="1")
     subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(project / config), "-d", str(site)],
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-f", str(path), "-d", str(site)],
         cwd=project, env=env, check=True,
     )  # fmt: skip
 
@@ -32,12 +37,12 @@ def html_files(site: Path) -> dict[str, str]:
 def test_pages_are_the_same_with_and_without_the_hook(tmp_path: Path, offline: bool) -> None:
     project = copy_project(tmp_path / "project")
     assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
-    config = (project / "mkdocs.yml").read_text(encoding="utf-8")
-    assert HOOK in config
-    (project / "mkdocs-no-cache.yml").write_text(config.replace(HOOK, ""), encoding="utf-8")
+    config = compose.compose(load_settings(project / "mkdocs.yml"), "Papers", "Abstracts", offline)
+    assert HOOK in config["hooks"]
+    without = {**config, "hooks": [hook for hook in config["hooks"] if hook != HOOK]}
 
-    mkdocs_build(project, "mkdocs.yml", tmp_path / "cached", offline)
-    mkdocs_build(project, "mkdocs-no-cache.yml", tmp_path / "full", offline)
+    mkdocs_build(project, config, tmp_path / "cached")
+    mkdocs_build(project, without, tmp_path / "full")
 
     cached, full = html_files(tmp_path / "cached"), html_files(tmp_path / "full")
     assert cached.keys() == full.keys()

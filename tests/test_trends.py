@@ -131,7 +131,7 @@ def test_chart_uses_classes_and_current_color_only() -> None:
     assert not re.search(r"#[0-9a-fA-F]{3,6}\b|rgb\(|hsl\(", svg)
     root = parse(svg)
     assert root.get("fill") == "currentColor"
-    css = (Path(__file__).resolve().parent.parent / "site_src/assets/trends.css").read_text(encoding="utf-8")
+    css = (Path(__file__).resolve().parent.parent / "theme/assets/trends.css").read_text(encoding="utf-8")
     used = {c for e in root.iter() for c in e.get("class", "").split()}
     assert used and all(f".{c}" in css for c in used)
 

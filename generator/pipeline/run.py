@@ -16,13 +16,14 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
-from .. import read
+from .. import read, urls
 from ..config import Settings
 from ..errors import Notice, collecting, plural
 from ..model import Paper
 from ..plan import report
 from ..plan import permalinks
 from ..plan.permalinks import Ledger, Placed
+from ..plan.identity import Identity, identity
 from ..plan.report import Addresses, Report, TopicCount
 from ..write import cache, writer
 from ..write.writer import WriteStats
@@ -37,6 +38,7 @@ class Prepared:
     papers: list[Paper]
     files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
     report: Report
+    site: Identity  #: the site's name and description, given or from the corpus
     ledger: Ledger  #: the ledger of addresses as the run read it
     placed: Placed  #: the papers placed in it, and its entries after the run (saved before the pages are written)
     #: Returns once what enrichment derived is in the cache: it is written in another process
@@ -54,6 +56,7 @@ class Generated:
     stats: WriteStats
     seconds: float
     report: Report
+    site: Identity
 
     def summary(self, seconds: float | None = None) -> str:
         """Return the one-line summary printed at the end of a run (``seconds``: the run's, if not generate's)."""
@@ -108,6 +111,8 @@ def prepare(
     from ..plan import cite, pages, related
     from ..render import export, search
 
+    site = identity(papers, settings.site_name, settings.site_description)
+
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
     # Each paper's nearest papers (numpy) give its related papers and the corpus evidence for its
     # topics, which every page and file shows: they come first, from a second process when there is
@@ -139,12 +144,13 @@ def prepare(
     )
     rendered = render.render_pages(
         [
-            *pages.plan_indexes(papers, taxonomy),
+            *pages.plan_indexes(papers, taxonomy, site),
             pages.report_page(quality),
             *pages.retired_pages(_retired_to_write(settings, placed), papers, taxonomy),
         ]
     )
-    data = export.corpus_files(papers, settings.site_url, settings.site_name, bibtex)
+    data = export.corpus_files(papers, settings.site_url, site.name, bibtex)
+    data.update(_starter_pages(settings))
     if placed.redirects:  # hooks/redirects.py hands them to MkDocs
         data[urls.REDIRECTS] = export.redirect_map(placed.redirects)
     data.update(index.result())
@@ -167,7 +173,15 @@ def prepare(
     # Half a second at 10,000 papers, while the caller writes the pages: then this process
     # has the only other work.
     saving = Background(enrich_cache.save, parallel and enrich_cache.changed)
-    return Prepared(papers, rendered, quality, ledger, placed, saving.result)
+    return Prepared(papers, rendered, quality, site, ledger, placed, saving.result)
+
+
+def _starter_pages(settings: Settings) -> dict[str, bytes]:
+    """Return the starter of each page of the site's own (home, About, Tags) that the site lacks."""
+    from .. import scaffold
+
+    mine = set(writer.owned_by_user(settings.docs_dir, urls.STARTER_PAGES))
+    return {name: scaffold.starter_page(name) for name in urls.STARTER_PAGES if name not in mine}
 
 
 def _retired_to_write(settings: Settings, placed: Placed) -> list[permalinks.Entry]:
@@ -230,6 +244,7 @@ def run_key(settings: Settings, files: Sequence[Path]) -> str:
         f"docs_dir={settings.docs_dir}",
         f"site_url={settings.site_url}",
         f"site_name={settings.site_name}",
+        f"site_description={settings.site_description}",
         # The feed's date (feeds.feed_updated).
         f"SOURCE_DATE_EPOCH={os.environ.get('SOURCE_DATE_EPOCH', '')}",
         *(f"input={path}" for path in settings.inputs),
@@ -257,10 +272,12 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
         return Generated(
             int(summary["papers"]), int(summary["topics"]), list(summary["years"]), stats,
             time.perf_counter() - start, replace(last_report, addresses=last_report.addresses.unchanged()),
+            Identity(**summary["site"]),
         )
 
     with _few_collections():
         prepared = prepare(settings, progress, inputs)
+        permalinks.check_retirement(prepared.ledger, prepared.placed, settings.retire_missing)
         # The ledger before the pages: killed between the two, a run must not have published pages
         # the ledger does not know of (their addresses would be lost). The other way round, it
         # knows of papers a next run writes, or retires: no address is lost.
@@ -276,9 +293,14 @@ def generate(settings: Settings, progress: Callable[[int, int], None] | None = N
     topic_count = len({name for p in papers for name in p.topics})
     manifest = writer.manifest_digest(settings.docs_dir)
     if key and manifest:
-        summary = {"papers": len(papers), "topics": topic_count, "years": years, "files": len(prepared.files)}
+        summary = {
+            "papers": len(papers), "topics": topic_count, "years": years, "files": len(prepared.files),
+            "site": asdict(prepared.site),
+        }  # fmt: skip
         cache.save_run_state(settings.cache_dir, cache.RunState(key, manifest, summary, asdict(prepared.report)))
-    return Generated(len(papers), topic_count, years, stats, time.perf_counter() - start, prepared.report)
+    return Generated(
+        len(papers), topic_count, years, stats, time.perf_counter() - start, prepared.report, prepared.site
+    )
 
 
 #: The garbage collector's first threshold during a run (Python's default: 700).

@@ -13,6 +13,7 @@ from ..model import Paper
 from .permalinks.ledger import Entry
 from . import cite, listings, related, trends
 from .report import Report
+from .identity import Identity
 from .spec import PageSpec, html_text
 
 
@@ -74,8 +75,8 @@ def plan_papers(
     return [plan(paper) for paper in paper_order(papers)]
 
 
-def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
-    """Return the spec of every index page: topics, years, all papers, trends and home."""
+def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) -> list[PageSpec]:
+    """Return the spec of every index page: topics, years, all papers, trends, and the home and About parts."""
     refs = topic_refs(taxonomy)
     by_topic: dict[str, list[Paper]] = defaultdict(list)
     by_year: dict[int, list[Paper]] = defaultdict(list)
@@ -94,7 +95,8 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[PageSpec]:
     specs.append(_years_index(years, by_year))
     specs.append(_all_papers(papers, used, years, refs))
     specs.append(_trends(papers, years, refs))
-    specs.append(_home(papers, used, by_topic, years))
+    specs.append(_home(papers, used, by_topic, years, site))
+    specs.append(_about(papers, used, site))
     return specs
 
 
@@ -209,13 +211,15 @@ def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]
 
 
 def _home(
-    papers: Sequence[Paper], used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int]
+    papers: Sequence[Paper], used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int], site: Identity
 ) -> PageSpec:
-    # A snippet that the hand-written index.md includes: links are relative to index.md.
+    # A snippet that the site's index.md includes: links are relative to index.md.
     home = "index.md"
     with_code = sum(1 for p in papers if p.github)
     largest = sorted(used, key=lambda ref: (-len(by_topic[ref.name]), ref.name.casefold()))[:5]
     context = {
+        "name": site.name,
+        "holds": site.holds,
         "papers": f"{len(papers):,}",
         "years": years,
         "topics": len(used),
@@ -227,8 +231,49 @@ def _home(
             {"name": ref.name, "count": len(by_topic[ref.name]), "link": urls.link(home, ref.source)}
             for ref in largest
         ],
+        "example_name": _example_name(papers),
+        "example_topic": largest[0].name.lower() if largest else "",
+        "inferred": any(p.title_source == "inferred" for p in papers),
     }
     return PageSpec(urls.HOME_SNIPPET, "home.md.j2", context, None)
+
+
+def _example_name(papers: Sequence[Paper]) -> str:
+    """Return a name a paper gives its method (the newest such paper's, by address), or ""."""
+    names = sorted((-p.year, p.slug, name) for p in papers if (name := _coined_name(p.title)))
+    return names[0][2] if names else ""
+
+
+def _coined_name(title: str) -> str:
+    """Return the name before a title's colon ("URLOST" of "URLOST: ..."), when it is one word."""
+    head, colon, _ = title.partition(":")
+    return head if colon and head and " " not in head and len(head) <= 24 else ""
+
+
+def _titles_sentence(papers: int, inferred: int) -> str:
+    """Return what the About page says of where the titles came from."""
+    how = "papersite wrote {} from the abstract, leading with the name the paper gives its method, and marks {} inferred."
+    if not inferred:
+        return "Every title was part of the input."
+    if inferred == papers:
+        return "No title was part of the input: " + how.format("each", "it")
+    return f"{inferred:,} of the {papers:,} titles were not part of the input: " + how.format("them", "them")
+
+
+def _about(papers: Sequence[Paper], used: list[TopicRef], site: Identity) -> PageSpec:
+    # A snippet that the site's about.md includes: links are relative to about.md.
+    about = "about.md"
+    context = {
+        "holds": site.holds,
+        "titles": _titles_sentence(len(papers), sum(1 for p in papers if p.title_source == "inferred")),
+        "topics": len(used),
+        "by_corpus": any(p.corpus_topics for p in papers),
+        "papers_json": urls.link(about, urls.PAPERS_JSON),
+        "papers_bib": urls.link(about, urls.PAPERS_BIB),
+        "feed": urls.link(about, urls.FEED),
+        "report": urls.link(about, urls.REPORT_PAGE),
+    }
+    return PageSpec(urls.ABOUT_SNIPPET, "about.md.j2", context, None)
 
 
 def report_page(report: Report) -> PageSpec:

@@ -56,8 +56,12 @@ def entry_id(paper: Paper) -> str:
 
 
 def feed_id(title: str, site_url: str | None) -> str:
-    """Return the Atom id of a feed: a ``urn:uuid`` derived from its site and title."""
-    name = "\n".join(("feed", site_url or "", title))
+    """Return the Atom id of a feed: a ``urn:uuid`` derived from its site's address, else its title.
+
+    A site named after its corpus is renamed when a venue or year joins it: its feed stays
+    the same feed wherever the site has an address.
+    """
+    name = "\n".join(("feed", site_url, "")) if site_url else "\n".join(("feed", "", title))
     return f"urn:uuid:{uuid.uuid5(FEED_NAMESPACE, name)}"
 
 

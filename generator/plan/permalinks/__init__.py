@@ -6,6 +6,6 @@ permanent id, address, BibTeX key and feed id) and retires the entries of papers
 """
 
 from .ledger import Entry, Ledger, load, save
-from .place import NEAR_COPY, Placed, Previous, place
+from .place import NEAR_COPY, Placed, Previous, check_retirement, place
 
-__all__ = ["NEAR_COPY", "Entry", "Ledger", "Placed", "Previous", "load", "place", "save"]
+__all__ = ["NEAR_COPY", "Entry", "Ledger", "Placed", "Previous", "check_retirement", "load", "place", "save"]

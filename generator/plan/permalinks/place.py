@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ...errors import plural
+from ...errors import InputError, plural
 from ...model import Paper
 from . import sketch as sketches
 from .ledger import Entry, Ledger, address_of, feed_entry_id, renamed, source_of
@@ -86,6 +86,41 @@ class Placed:
     def retired(self) -> list[Entry]:
         """Return the retired entries, by address."""
         return sorted((e for e in self.entries if e.retired), key=lambda e: e.address)
+
+
+#: The share of a ledger's pages a build may retire unasked: more stops it (``check_retirement``).
+RETIRE_AT_MOST = 0.5
+
+
+def check_retirement(ledger: Ledger, placed: Placed, allowed: bool = False) -> None:
+    """Stop a build that would retire more than half of the ledger's pages, unless ``allowed``; warn of any retired.
+
+    A ledger keeps the addresses of one site's papers. Building another corpus against it
+    would retire them all and add the new ones beside them, for good: raise an InputError
+    that says how to go on, before anything is written.
+    """
+    retiring = placed.retired_added
+    live = sum(1 for e in ledger.entries if not e.retired)
+    if not retiring:
+        return
+    if allowed or retiring <= RETIRE_AT_MOST * live:
+        gone = "its page is" if retiring == 1 else "their pages are"
+        # A log line, not a notice of the report: the report page must depend on the ledger's
+        # state only, never on what this run did (a killed run may have saved the ledger).
+        log.warning(
+            "%s: %s left the input: %s retired (a paper that returns gets its address back)",
+            ledger.path, plural(retiring, "paper"), gone,
+        )
+        return
+    assert ledger.path is not None
+    raise InputError(
+        ledger.path,
+        f"this build would retire {placed.retired_added:,} of the {plural(live, 'page')} of this ledger of "
+        "addresses: their papers are not in the input. Nothing was written.\n"
+        "  A new corpus wants a site of its own: papersite new DIR [INPUT ...], then papersite build there.\n"
+        "  If you did remove those papers, run again with --retire-missing: each of their addresses "
+        "keeps a page saying the paper is no longer on the site.",
+    )
 
 
 def _fold(title: str) -> str:
@@ -187,19 +222,6 @@ def place(papers: Sequence[Paper], ledger: Ledger, previous: Previous = Previous
             title=previous.titles.get(entry.id) or entry.title,
             topics=previous.topics.get(entry.id, entry.topics),
         )  # fmt: skip
-    if retiring:
-        back = "a paper that returns gets its address back"
-        if len(retiring) == sum(1 for e in entries if not e.retired):
-            message = (
-                f"none of the {plural(len(retiring), 'paper')} of this ledger is in the input: every page is "
-                f"retired ({back}). If this is a new site, delete {ledger.path.name if ledger.path else 'the ledger'}."
-            )
-        else:
-            gone = "its page is" if len(retiring) == 1 else "their pages are"
-            message = f"{plural(len(retiring), 'paper')} left the input: {gone} retired ({back})"
-        # A log line, not a notice of the report: the report page must depend on the ledger's
-        # state only, never on what this run did (a killed run may have saved the ledger).
-        log.warning("%s: %s", ledger.path, message)
     # Each entry records the address this run gives it: a later edit of ``address`` shows.
     final = tuple(sorted((replace(e, published=e.address) for e in out_entries.values()), key=lambda e: e.address))
     redirects_after = sum(len(e.former) for e in final)

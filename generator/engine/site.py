@@ -1,7 +1,8 @@
 """Render the generated Markdown into a site by running MkDocs in its own process.
 
-The generator never imports MkDocs; this module only runs its command line, so a
-successor that reads the same ``mkdocs.yml`` can take its place here alone.
+The generator never imports MkDocs; this module only runs its command line on the
+configuration ``engine.compose`` writes, so a successor that reads the same
+``mkdocs.yml`` can take its place here alone.
 """
 
 from __future__ import annotations
@@ -18,7 +19,9 @@ from pathlib import Path
 
 from ..config import Settings
 from ..errors import BuildError, OutputError
-from .writer import default_mode
+from ..plan.identity import Identity
+from ..write.writer import default_mode
+from . import compose
 
 #: Written into every site papersite builds, so it only ever replaces its own output.
 SITE_MARKER = ".papersite-site"
@@ -37,25 +40,25 @@ BUNDLE_WORK = ".papersite-bundle-"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def mkdocs_env(offline: bool = False) -> dict[str, str]:
+def mkdocs_env() -> dict[str, str]:
     """Return the environment for MkDocs: reproducible unless the user set a date."""
     env = dict(os.environ)
     env.setdefault("SOURCE_DATE_EPOCH", DEFAULT_SOURCE_DATE_EPOCH)
     env.setdefault("NO_MKDOCS_2_WARNING", "1")  # papersite keeps MkDocs swappable (README)
-    env["PAPERSITE_OFFLINE"] = "true" if offline else "false"
     return env
 
 
-def run_mkdocs(settings: Settings, site_dir: Path, strict: bool = True, offline: bool = False) -> None:
+def run_mkdocs(settings: Settings, site: Identity, site_dir: Path, strict: bool = True, offline: bool = False) -> None:
     """Render ``docs_dir`` into ``site_dir`` with MkDocs; raise BuildError on failure."""
-    command = [sys.executable, "-m", "mkdocs", "build", "--clean", "--quiet"]
-    command += ["--config-file", str(settings.config_file), "--site-dir", str(site_dir)]
-    if strict:
-        command.append("--strict")
-    result = subprocess.run(
-        command, cwd=settings.project_dir, env=mkdocs_env(offline),
-        capture_output=True, text=True, check=False,
-    )
+    with compose.config_file(settings, site.name, site.description, offline) as config:
+        command = [sys.executable, "-m", "mkdocs", "build", "--clean", "--quiet"]
+        command += ["--config-file", str(config), "--site-dir", str(site_dir)]
+        if strict:
+            command.append("--strict")
+        result = subprocess.run(
+            command, cwd=settings.project_dir, env=mkdocs_env(),
+            capture_output=True, text=True, check=False,
+        )
     if result.returncode != 0:
         output = (result.stderr + result.stdout).strip()
         raise BuildError(f"MkDocs failed; the previous output is untouched:\n{output}")
@@ -88,7 +91,7 @@ def recover_site(site_dir: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
-def build_site(settings: Settings, strict: bool = True) -> Path:
+def build_site(settings: Settings, site: Identity, strict: bool = True) -> Path:
     """Build the site into a temporary folder, then swap it in; return the site folder.
 
     If MkDocs fails, the previous site stays exactly as it was.
@@ -100,7 +103,7 @@ def build_site(settings: Settings, strict: bool = True) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
     os.chmod(staging, default_mode(directory=True))
     try:
-        run_mkdocs(settings, staging, strict)
+        run_mkdocs(settings, site, staging, strict)
         (staging / SITE_MARKER).write_text("built by papersite\n", encoding="utf-8")
         _swap(staging, site_dir)
     finally:
@@ -165,7 +168,7 @@ def check_bundle_target(output: Path) -> None:
             raise OutputError(f"{output} exists and is not a papersite bundle; refusing to replace it")
 
 
-def build_bundle(settings: Settings, output: Path, strict: bool = True) -> Path:
+def build_bundle(settings: Settings, site: Identity, output: Path, strict: bool = True) -> Path:
     """Build the offline site and zip it to ``output`` (written atomically); return it.
 
     The zip holds one folder named after the file; its ``index.html`` works from
@@ -178,7 +181,7 @@ def build_bundle(settings: Settings, output: Path, strict: bool = True) -> Path:
         shutil.rmtree(leftover, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix=BUNDLE_WORK, dir=output.parent) as work:
         site_dir = Path(work) / "site"
-        run_mkdocs(settings, site_dir, strict, offline=True)
+        run_mkdocs(settings, site, site_dir, strict, offline=True)
         partial = Path(work) / "bundle.zip"
         root = output.name.removesuffix(".zip") or "site"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
