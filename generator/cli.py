@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import __version__, pipeline, urls
 from .config import Settings, load_settings
-from .errors import PapersiteError, show_folded
+from .errors import PapersiteError, show_by_default
 from .plan.report import Report
 from .write import site
 from .write.lock import project_lock
@@ -82,7 +82,7 @@ def _console(args: argparse.Namespace) -> Iterator[None]:
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
     handler.setLevel(level)
     if level > logging.DEBUG:
-        handler.addFilter(show_folded)
+        handler.addFilter(show_by_default)
     previous = log.level
     log.addHandler(handler)
     log.setLevel(level)

@@ -40,7 +40,7 @@ def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: P
     log = logging.getLogger("generator.somewhere")
     where = tmp_path / "data" / "a.txt"
     with collecting() as notices:
-        log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7"))
+        log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7", quiet=True))
         log.warning("%s: folded duplicate", f"{where}:9", extra=notice("duplicate abstract", f"{where}:9", folded=True))
         log.warning("not a notice")
     report = build_report([], load_taxonomy(), notices, [tmp_path / "data"])

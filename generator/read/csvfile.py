@@ -59,7 +59,6 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
             )
         record = {name: cell for name, cell in zip(header, row) if name}
         papers.append(records.paper(Source(path, start), record, csv=True, mender=mender))
-    mender.finish(path)
     if header is None:
         raise InputError(path, "expected a CSV header row naming the fields, found an empty file")
     if not papers:

@@ -42,7 +42,6 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
                 path, f"expected one JSON object per line, found {describe(value)}", line=number
             )
         papers.append(records.paper(Source(path, number), value, csv=False, mender=mender))
-    mender.finish(path)
     if not papers:
         raise InputError(path, "expected JSON objects, one per line, found only blank lines")
     return papers

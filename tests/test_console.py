@@ -1,0 +1,52 @@
+"""What the console shows: WARNING for what the user must act on; papersite's repairs and guesses with -v."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import cli
+
+
+def _warnings(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("WARNING")]
+
+
+def _notices(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("Notices:"))
+
+
+def test_a_first_build_of_the_bundled_corpus_prints_no_warning(project: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build"], cwd=project, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert _warnings(result.stdout + result.stderr) == []
+    assert "unknown macro" in _notices(result.stdout)  # \mname of the bundled corpus: still reported
+    assert "`papersite report`" in result.stdout
+
+
+@pytest.mark.parametrize("verbose", [False, True], ids=["default", "verbose"])
+def test_repairs_and_guesses_show_with_verbose_and_in_the_report(
+    project: Path, capsys: pytest.CaptureFixture[str], verbose: bool
+) -> None:
+    # A word broken at a line end (mended) and an unknown macro (left as written): papersite's
+    # own; a file it cannot read (skipped): the user's to act on.
+    (project / "data" / "colm2024.txt").write_text(
+        "COLM 2024 Papers\n\nWe train dissemina\x02tors of news with \\foo graph networks.\n", encoding="utf-8"
+    )
+    (project / "data" / "notes.md").write_text("Notes to self.\n", encoding="utf-8")
+    args = ["generate", "-f", str(project / "mkdocs.yml")]
+    assert cli.main([*args, "-v"] if verbose else args) == 0
+    out, err = capsys.readouterr()
+    shown = _warnings(err)
+    assert any("notes.md: skipping a file" in line for line in shown)
+    assert any("colm2024.txt:3: mended 'dissemina\\u0002tors'" in line for line in shown) == verbose
+    assert any("colm2024.txt:3: unknown macro \\foo" in line for line in shown) == verbose
+    if not verbose:
+        assert len(shown) == 1
+    notices = _notices(out)
+    assert all(kind in notices for kind in ("mended text", "unknown macro", "skipped file"))
