@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +11,12 @@ from pathlib import Path
 import pytest
 
 from generator import cli
+
+from .test_serve import _free_port, _wait
+
+#: Words of the banners MkDocs' plugins print about MkDocs 2.0: ProperDocs' (by way of
+#: mkdocs-redirects) and Material's, each naming the variable that turns it off.
+BANNER = ("MKDOCS_2", "ProperDocs", "Zensical")
 
 
 def _warnings(text: str) -> list[str]:
@@ -27,6 +35,7 @@ def test_a_first_build_of_the_bundled_corpus_prints_no_warning(project: Path) ->
     assert _warnings(result.stdout + result.stderr) == []
     assert "unknown macro" in _notices(result.stdout)  # \mname of the bundled corpus: still reported
     assert "`papersite report`" in result.stdout
+    assert not any(word in result.stdout + result.stderr for word in BANNER)
 
 
 @pytest.mark.parametrize("verbose", [False, True], ids=["default", "verbose"])
@@ -50,3 +59,26 @@ def test_repairs_and_guesses_show_with_verbose_and_in_the_report(
         assert len(shown) == 1
     notices = _notices(out)
     assert all(kind in notices for kind in ("mended text", "unknown macro", "skipped file"))
+
+
+def test_a_failed_build_shows_the_engine_error_without_a_banner(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with (project / "site_src" / "about.md").open("a", encoding="utf-8") as page:
+        page.write('\n--8<-- "missing-snippet.md"\n')  # pymdownx.snippets with check_paths: an error
+    assert cli.main(["build", "-q", "-f", str(project / "mkdocs.yml")]) == 2
+    err = capsys.readouterr().err
+    assert "MkDocs failed" in err and "missing-snippet.md" in err
+    assert not any(word in err for word in BANNER)
+
+
+def test_serve_starts_without_a_banner(project: Path) -> None:
+    log = project.parent / "serve.log"
+    command = [sys.executable, "-m", "generator", "serve", "-a", f"127.0.0.1:{_free_port()}"]
+    with log.open("wb") as out:
+        server = subprocess.Popen(command, cwd=project, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        _wait(lambda: "Serving on" in log.read_text(encoding="utf-8"), "MkDocs to serve")
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+    text = log.read_text(encoding="utf-8")
+    assert not any(word in text for word in BANNER), text
