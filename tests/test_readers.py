@@ -208,6 +208,19 @@ def test_input_errors_name_file_and_line(name: str, line: int | None, words: lis
         assert word in text
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('{"abstract": "ok', "found invalid JSON: Unterminated string starting at column 14"),
+        ('{"abstract": }', "found invalid JSON: Expecting value at column 14"),
+    ],
+)
+def test_invalid_json_says_where_once(tmp_path: Path, line: str, expected: str) -> None:
+    path = tmp_path / "iclr2024.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    assert error_of(path).message.endswith(expected)
+
+
 def test_missing_path() -> None:
     error = error_of(BAD / "nowhere.txt")
     assert error.path == BAD / "nowhere.txt" and "found nothing" in error.message

@@ -25,9 +25,10 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
         try:
             value = json.loads(line, strict=False)  # a control character in a string is mended, not fatal
         except json.JSONDecodeError as exc:
+            # Some of json's messages end in "at" ("Unterminated string starting at"): one "at" is enough.
             raise InputError(
                 path,
-                f"expected one JSON object per line, found invalid JSON: {exc.msg}"
+                f"expected one JSON object per line, found invalid JSON: {exc.msg.removesuffix(' at')}"
                 f" at column {exc.colno}",
                 line=number,
             ) from None
