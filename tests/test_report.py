@@ -50,6 +50,14 @@ def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: P
     assert str(tmp_path) not in repr(report)
 
 
+def test_notices_are_listed_by_file_then_line_number() -> None:
+    places = ["b.txt:2", "a.txt:10", "a.txt", "a.txt:9", "taxonomy"]
+    notices = [Notice("unknown macro", where, "unknown macro \\foo") for where in places]
+    report = build_report([], load_taxonomy(), notices)
+    listed = [n.where for n in report.by_kind()["unknown macro"]]
+    assert listed == ["a.txt", "a.txt:9", "a.txt:10", "b.txt:2", "taxonomy"]
+
+
 def test_report_command_prints_notices_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     project = copy_project(tmp_path / "project")
     corpus = tmp_path / "dup.txt"

@@ -8,6 +8,7 @@ per topic, fallbacks, code links).
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -126,6 +127,16 @@ def _shortener(bases: Sequence[Path]) -> Callable[[str], str]:
     return shorten
 
 
+# A notice's place: a file and, mostly, a line ("data/iclr2024.txt:17").
+_PLACE = re.compile(r"(?P<file>.*):(?P<line>[0-9]+)")
+
+
+def place_key(where: str) -> tuple[str, int]:
+    """Return where a notice is as (file, line), so that ``x.txt:9`` sorts before ``x.txt:10``."""
+    match = _PLACE.fullmatch(where)
+    return (match["file"], int(match["line"])) if match else (where, 0)
+
+
 def input_bases(inputs: Sequence[Path]) -> list[Path]:
     """Return the folders that input paths are shown relative to: each input's parent."""
     return [path.parent for path in inputs]
@@ -148,7 +159,7 @@ def build_report(
         for t in topics
         if not t.count and not t.fallback
     ]
-    ordered = sorted([*notices, *empty], key=lambda n: (n.kind, n.where, n.message))
+    ordered = sorted([*notices, *empty], key=lambda n: (n.kind, *place_key(n.where), n.message))
     return Report(
         papers=len(papers),
         inferred_titles=sum(1 for p in papers if p.title_source == "inferred"),
