@@ -36,6 +36,18 @@ def test_figures_and_empty_topics() -> None:
     assert "1 of 2 inferred" in report.summary()
 
 
+def test_the_summary_counts_one_in_the_singular() -> None:
+    taxonomy = load_taxonomy()
+    fallback = taxonomy.fallback.name
+    papers = [_paper("inferred", (fallback,), ("https://github.com/a/b",))]
+    notices = [Notice("unknown macro", "a.txt:3", "unknown macro \\foo")]
+    summary = build_report(papers, taxonomy, notices).summary()
+    assert "1 paper fell back to the catch-all topic" in summary
+    assert "0 topics came from the corpus" in summary
+    assert "Code: 1 paper (100%) with a link to a GitHub repository; 0 with a link to a project page." in summary
+    assert "Notices: empty topic (" in summary and "unknown macro (1)." in summary
+
+
 def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: Path) -> None:
     log = logging.getLogger("generator.somewhere")
     where = tmp_path / "data" / "a.txt"

@@ -96,15 +96,17 @@ class Report:
     def summary(self) -> str:
         """Return the few lines printed at the end of a build."""
         share = f"{self.with_code / self.papers:.0%}" if self.papers else "0%"
-        kinds = ", ".join(f"{len(items)} {kind}" for kind, items in self.by_kind().items())
+        # "kind (count)", as the full report heads each kind: a kind is no noun to put in the plural.
+        kinds = ", ".join(f"{kind} ({len(items):,})" for kind, items in self.by_kind().items())
         return "\n".join(
             [
                 f"Titles: {self.inferred_titles:,} of {self.papers:,} inferred from the abstract.",
                 f"Topics: {sum(1 for t in self.topics if t.count):,} used; "
-                f"{self.fallback:,} papers fell back to the catch-all topic; "
-                f"{sum(t.by_corpus for t in self.topics):,} topics came from the corpus (the papers nearest to a paper).",
-                f"Code: {self.with_code:,} papers ({share}) link a GitHub repository; "
-                f"{self.with_project_page:,} link a project page.",
+                f"{plural(self.fallback, 'paper')} fell back to the catch-all topic; "
+                f"{plural(sum(t.by_corpus for t in self.topics), 'topic')} came from the corpus "
+                "(the papers nearest to a paper).",
+                f"Code: {plural(self.with_code, 'paper')} ({share}) with a link to a GitHub repository; "
+                f"{self.with_project_page:,} with a link to a project page.",
                 self.addresses.summary(),
                 f"Notices: {kinds}." if kinds else "Notices: none.",
             ]
