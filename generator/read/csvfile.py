@@ -11,7 +11,7 @@ import io
 import logging
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, plural
 from ..model import Paper, Source
 from .mend import Mender
 from .records import RecordReader
@@ -53,7 +53,7 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
         if len(row) != len(header):
             raise InputError(
                 path,
-                f"expected {len(header)} fields as in the header on line {header_line},"
+                f"expected {plural(len(header), 'field')} as in the header on line {header_line},"
                 f" found {len(row)}",
                 line=start,
             )
