@@ -215,7 +215,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"papersite: {result.summary(time.perf_counter() - started)}")
     if not args.quiet:
         print(result.report.summary())
-        print(f"Full report: `papersite report`, or the page {urls.url_of(urls.REPORT_PAGE)} of the site.")
+        print(
+            "Full report, every notice with its file and line: `papersite report`, "
+            f"or the page {urls.url_of(urls.REPORT_PAGE)} of the site."
+        )
     return EXIT_OK
 
 

@@ -34,7 +34,7 @@ def test_a_first_build_of_the_bundled_corpus_prints_no_warning(project: Path) ->
     assert result.returncode == 0, result.stderr
     assert _warnings(result.stdout + result.stderr) == []
     assert "unknown macro" in _notices(result.stdout)  # \mname of the bundled corpus: still reported
-    assert "`papersite report`" in result.stdout
+    assert "every notice with its file and line: `papersite report`" in result.stdout
     assert not any(word in result.stdout + result.stderr for word in BANNER)
 
 
