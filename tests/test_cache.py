@@ -188,6 +188,15 @@ def test_a_corrupt_cache_is_ignored(project: Path) -> None:
     assert tree_digest(project / "site_src") == first
 
 
+def test_a_corrupt_cache_is_no_warning(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # papersite rebuilds the cache itself: nothing for the user to act on.
+    assert _generate(project) == 0
+    (project / ".papersite-cache" / "enrich.marshal").write_bytes(b"{not marshal")
+    assert cli.main(["report", "-f", str(project / "mkdocs.yml")]) == 0  # report reads the cache every time
+    err = capsys.readouterr().err
+    assert "INFO    -  ignoring an unreadable cache (this run rebuilds it)" in err and "WARNING" not in err
+
+
 def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_only(tmp_path: Path) -> None:
     from dataclasses import replace
 
