@@ -15,7 +15,7 @@ from pathlib import Path
 
 from . import __version__, pipeline, scaffold, urls
 from .config import Settings, load_settings
-from .errors import PapersiteError, plural, show_folded
+from .errors import PapersiteError, plural, show_by_default
 from .plan.report import Report
 from .engine import compose, site
 from .write.lock import project_lock
@@ -91,7 +91,7 @@ def _console(args: argparse.Namespace) -> Iterator[None]:
     handler.setFormatter(logging.Formatter("%(levelname)-8s-  %(message)s"))
     handler.setLevel(level)
     if level > logging.DEBUG:
-        handler.addFilter(show_folded)
+        handler.addFilter(show_by_default)
     previous = log.level
     log.addHandler(handler)
     log.setLevel(level)
@@ -240,7 +240,10 @@ def run(args: argparse.Namespace) -> int:
     print(f"papersite: {result.summary(time.perf_counter() - started)}")
     if not args.quiet:
         print(result.report.summary())
-        print(f"Full report: `papersite report`, or the page {urls.url_of(urls.REPORT_PAGE)} of the site.")
+        print(
+            "Full report, every notice with its file and line: `papersite report`, "
+            f"or the page {urls.url_of(urls.REPORT_PAGE)} of the site."
+        )
     return EXIT_OK
 
 

@@ -3,9 +3,10 @@
 Errors are the exceptions below, each turned into a clear message (and exit status 2) by
 the command line. Notices are warnings the stages log with ``extra=notice(KIND, where)``;
 ``collecting`` gathers them during a run for the quality report (``plan.report``), which
-groups them by kind. A notice marked folded (the 21st duplicate abstract) is a warning all
-the same: the report lists it, and only the command line's console leaves it out unless
-asked (-v).
+groups them by kind. A notice marked quiet (a word papersite mended, a macro it left as
+written) or folded (the 21st duplicate abstract) is a warning all the same: the report
+lists it, and only the command line's console leaves it out unless asked (-v), so that a
+WARNING line is always something the user has to act on.
 """
 
 from __future__ import annotations
@@ -53,18 +54,20 @@ class Notice:
     message: str
 
 
-def notice(kind: str, where: object = "", folded: bool = False) -> dict[str, object]:
+def notice(kind: str, where: object = "", folded: bool = False, quiet: bool = False) -> dict[str, object]:
     """Return the ``extra`` that marks a log record as a notice for the report.
 
-    ``folded`` notices are one of many of their kind: consoles show them only when
-    verbose (see ``show_folded``).
+    ``quiet`` notices tell of papersite's own repairs and guesses, which leave the user
+    nothing to do; ``folded`` ones are one of many of their kind. Consoles show either
+    only when verbose (see ``show_by_default``).
     """
-    return {"notice": kind, "where": str(where), "folded": folded}
+    return {"notice": kind, "where": str(where), "folded": folded, "quiet": quiet}
 
 
-def show_folded(record: logging.LogRecord) -> bool:
-    """A console filter: drop folded notices (a verbose console keeps them by not adding it)."""
-    return not getattr(record, "folded", False)
+def show_by_default(record: logging.LogRecord) -> bool:
+    """A console filter: drop quiet and folded notices (a verbose console keeps them by not adding it)."""
+    # The record keeps its level: the collector, a handler of the same logger, must still see it.
+    return not (getattr(record, "folded", False) or getattr(record, "quiet", False))
 
 
 class _Collector(logging.Handler):

@@ -180,7 +180,7 @@ def test_build_ends_with_the_quality_summary(tmp_path: Path, capsys: pytest.Capt
     out = capsys.readouterr().out
     assert "Site built in" in out
     assert "Titles: 35 of 35 inferred from the abstract." in out
-    assert "papers (23%) link a GitHub repository" in out
+    assert "Code: 8 papers (23%) with a link to a GitHub repository" in out
 
 
 def test_builds_are_byte_identical(tmp_path: Path, built: Path) -> None:

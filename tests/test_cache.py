@@ -188,6 +188,15 @@ def test_a_corrupt_cache_is_ignored(project: Path) -> None:
     assert tree_digest(project / "site_src") == first
 
 
+def test_a_corrupt_cache_is_no_warning(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # papersite rebuilds the cache itself: nothing for the user to act on.
+    assert _generate(project) == 0
+    (project / ".papersite-cache" / "enrich.marshal").write_bytes(b"{not marshal")
+    assert cli.main(["report", "-f", str(project / "mkdocs.yml")]) == 0  # report reads the cache every time
+    err = capsys.readouterr().err
+    assert "INFO    -  ignoring an unreadable cache (this run rebuilds it)" in err and "WARNING" not in err
+
+
 def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_only(tmp_path: Path) -> None:
     from dataclasses import replace
 
@@ -208,3 +217,14 @@ def test_related_lists_are_saved_on_a_first_run_and_found_for_the_same_corpus_on
     # The same characters, parted differently between title and text: another corpus.
     shifted = [replace(papers[0], title="T0t", text="ext 0"), *papers[1:]]
     assert cache.RelatedCache(tmp_path, shifted).get() is None
+
+
+def test_a_rerun_of_one_paper_says_it_came_from_the_cache(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    corpus = tmp_path / "colm2024.txt"
+    corpus.write_text("COLM 2024 Papers\n\nWe propose FooNet, a network that learns foo from bar.\n", encoding="utf-8")
+    report = ["report", "-f", str(project / "mkdocs.yml"), str(corpus)]
+    assert cli.main(report) == 0
+    assert cli.main(report) == 0  # report runs every stage again: enrichment comes from the cache
+    assert "enriched 1 paper, 1 from the cache" in capsys.readouterr().err

@@ -159,6 +159,17 @@ def test_failed_math_is_readable_text(monkeypatch: pytest.MonkeyPatch) -> None:
     assert_safe(result)
 
 
+def test_a_failed_conversion_is_plain_text_and_one_warning(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # enrich logs the paper's warnings as notices: a log line from convert would say it twice.
+    monkeypatch.setattr(latex._Renderer, "render", mock.Mock(side_effect=RuntimeError("boom")))
+    result = convert("We show <b>x</b>.")
+    assert result.warnings == ("conversion failed (boom); shown as plain text",)
+    assert result.text == "We show <b>x</b>." and result.html == "We show &lt;b&gt;x&lt;/b&gt;."
+    assert caplog.records == []
+
+
 HOSTILE = [
     "<script>alert(1)</script>",
     "<img src=x onerror=alert(1)>",

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -18,7 +20,7 @@ from generator.plan.permalinks.ledger import source_of
 from generator.plan.permalinks import ledger as ledgers
 from generator.plan.permalinks.sketch import sketch, similarity
 
-from .conftest import FIXTURES, copy_project
+from .conftest import FIXTURES, ROOT, copy_project
 
 CORPUS = FIXTURES / "permalinks" / "iclr2024.jsonl"
 RECORDS = [json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines()]
@@ -249,3 +251,16 @@ def test_the_first_build_writes_the_ledger_and_a_changed_build_says_what_it_did(
     assert "2 addresses kept under a new title, 0 redirects added, 1 page retired" in out
     assert cli.main(["report", "-f", config, str(corpus)]) == 0
     assert "Addresses: 11 papers kept theirs (0 under a new title" in capsys.readouterr().out
+
+
+def test_the_redirects_hook_counts_one_old_address_in_the_singular(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    spec = importlib.util.spec_from_file_location("redirects_hook", ROOT / "generator" / "engine" / "hooks" / "redirects.py")
+    assert spec is not None and spec.loader is not None
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    (tmp_path / hook.REDIRECTS).parent.mkdir()
+    (tmp_path / hook.REDIRECTS).write_text('{"papers/2024/old.md": "papers/2024/new.md"}', encoding="utf-8")
+    hook.on_config(SimpleNamespace(docs_dir=str(tmp_path), plugins={}))  # mkdocs.yml without the plugin
+    assert "1 old address to redirect, but the 'redirects' plugin is not in mkdocs.yml" in caplog.text

@@ -208,6 +208,33 @@ def test_input_errors_name_file_and_line(name: str, line: int | None, words: lis
         assert word in text
 
 
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ('{"abstract": "ok', "found invalid JSON: Unterminated string starting at column 14"),
+        ('{"abstract": }', "found invalid JSON: Expecting value at column 14"),
+    ],
+)
+def test_invalid_json_says_where_once(tmp_path: Path, line: str, expected: str) -> None:
+    path = tmp_path / "iclr2024.jsonl"
+    path.write_text(line + "\n", encoding="utf-8")
+    assert error_of(path).message.endswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        ("iclr2024.csv", b"abstract\nWe study foo, and bar.\n", "expected 1 field as in the header on line 1, found 2"),
+        ("iclr2024.txt", b"ICLR 2024 Papers\n\x01", "found 1 control character in 18 characters (U+0001, at byte offset 17)"),
+    ],
+    ids=["csv fields", "control characters"],
+)
+def test_errors_count_one_in_the_singular(tmp_path: Path, name: str, data: bytes, expected: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    assert expected in error_of(path).message
+
+
 def test_missing_path() -> None:
     error = error_of(BAD / "nowhere.txt")
     assert error.path == BAD / "nowhere.txt" and "found nothing" in error.message

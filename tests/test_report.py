@@ -36,11 +36,23 @@ def test_figures_and_empty_topics() -> None:
     assert "1 of 2 inferred" in report.summary()
 
 
+def test_the_summary_counts_one_in_the_singular() -> None:
+    taxonomy = load_taxonomy()
+    fallback = taxonomy.fallback.name
+    papers = [_paper("inferred", (fallback,), ("https://github.com/a/b",))]
+    notices = [Notice("unknown macro", "a.txt:3", "unknown macro \\foo")]
+    summary = build_report(papers, taxonomy, notices).summary()
+    assert "1 paper fell back to the catch-all topic" in summary
+    assert "0 topics came from the corpus" in summary
+    assert "Code: 1 paper (100%) with a link to a GitHub repository; 0 with a link to a project page." in summary
+    assert "Notices: empty topic (" in summary and "unknown macro (1)." in summary
+
+
 def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: Path) -> None:
     log = logging.getLogger("generator.somewhere")
     where = tmp_path / "data" / "a.txt"
     with collecting() as notices:
-        log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7"))
+        log.warning("%s: unknown macro \\foo", f"{where}:7", extra=notice("unknown macro", f"{where}:7", quiet=True))
         log.warning("%s: folded duplicate", f"{where}:9", extra=notice("duplicate abstract", f"{where}:9", folded=True))
         log.warning("not a notice")
     report = build_report([], load_taxonomy(), notices, [tmp_path / "data"])
@@ -48,6 +60,14 @@ def test_notices_are_collected_from_logging_with_paths_made_relative(tmp_path: P
     assert groups["unknown macro"] == [Notice("unknown macro", "a.txt:7", "unknown macro \\foo")]
     assert groups["duplicate abstract"] == [Notice("duplicate abstract", "a.txt:9", "folded duplicate")]
     assert str(tmp_path) not in repr(report)
+
+
+def test_notices_are_listed_by_file_then_line_number() -> None:
+    places = ["b.txt:2", "a.txt:10", "a.txt", "a.txt:9", "taxonomy"]
+    notices = [Notice("unknown macro", where, "unknown macro \\foo") for where in places]
+    report = build_report([], load_taxonomy(), notices)
+    listed = [n.where for n in report.by_kind()["unknown macro"]]
+    assert listed == ["a.txt", "a.txt:9", "a.txt:10", "b.txt:2", "taxonomy"]
 
 
 def test_report_command_prints_notices_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -41,10 +41,14 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def mkdocs_env() -> dict[str, str]:
-    """Return the environment for MkDocs: reproducible unless the user set a date."""
+    """Return the environment for MkDocs: reproducible unless the user set a date, and without banners."""
     env = dict(os.environ)
     env.setdefault("SOURCE_DATE_EPOCH", DEFAULT_SOURCE_DATE_EPOCH)
-    env.setdefault("NO_MKDOCS_2_WARNING", "1")  # papersite keeps MkDocs swappable (README)
+    # The engine's banners about MkDocs 2.0 (Material's, and ProperDocs' that mkdocs-redirects pulls
+    # in) would head every serve and every failed build's message: papersite keeps MkDocs swappable
+    # (README). Defaults only: a user who sets either keeps their choice.
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
+    env.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
     return env
 
 

@@ -110,6 +110,11 @@ def _namelike(word: str) -> bool:
 #: Kinds of per-paper warnings, by how their messages start (tex.markup words them).
 WARNING_KINDS = ("unknown macro", "unmatched $", "math could not be rendered", "conversion failed", "ignored a url")
 
+#: The kinds that tell of papersite's own guesses (a macro or a ``$`` shown as written, math shown as
+#: TeX): quiet notices, for the report and -v. A failed conversion is papersite's bug to report, and a
+#: url field dropped is the user's to correct: those stay warnings.
+QUIET_KINDS = frozenset({"unknown macro", "unmatched $", "math could not be rendered"})
+
 
 def warning_kind(message: str) -> str:
     """Return the kind of a per-paper warning, for grouping in the report."""
@@ -216,7 +221,8 @@ def enrich(
         if progress and (count % PROGRESS_EVERY == 0 or count == len(papers)):
             progress(count, len(papers))
         for warning in done.warnings:
-            log.warning("%s: %s", paper.source, warning, extra=notice(warning_kind(warning), paper.source))
+            kind = warning_kind(warning)
+            log.warning("%s: %s", paper.source, warning, extra=notice(kind, paper.source, quiet=kind in QUIET_KINDS))
     return assign_slugs(keywords.merge_keywords(_distinct_titles(enriched)))
 
 

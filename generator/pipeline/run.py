@@ -106,7 +106,7 @@ def prepare(
         placed = permalinks.place(papers, ledger, permalinks.Previous.read(settings.docs_dir / urls.PAPERS_JSON))
         papers = placed.papers
     if enrich_cache.store.hits:
-        log.info("enriched %d papers, %d from the cache", len(papers), enrich_cache.store.hits)
+        log.info("enriched %s, %d from the cache", plural(len(papers), "paper"), enrich_cache.store.hits)
     from .. import render
     from ..plan import cite, pages, related
     from ..render import export, search

@@ -8,6 +8,7 @@ per topic, fallbacks, code links).
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -95,15 +96,17 @@ class Report:
     def summary(self) -> str:
         """Return the few lines printed at the end of a build."""
         share = f"{self.with_code / self.papers:.0%}" if self.papers else "0%"
-        kinds = ", ".join(f"{len(items)} {kind}" for kind, items in self.by_kind().items())
+        # "kind (count)", as the full report heads each kind: a kind is no noun to put in the plural.
+        kinds = ", ".join(f"{kind} ({len(items):,})" for kind, items in self.by_kind().items())
         return "\n".join(
             [
                 f"Titles: {self.inferred_titles:,} of {self.papers:,} inferred from the abstract.",
                 f"Topics: {sum(1 for t in self.topics if t.count):,} used; "
-                f"{self.fallback:,} papers fell back to the catch-all topic; "
-                f"{sum(t.by_corpus for t in self.topics):,} topics came from the corpus (the papers nearest to a paper).",
-                f"Code: {self.with_code:,} papers ({share}) link a GitHub repository; "
-                f"{self.with_project_page:,} link a project page.",
+                f"{plural(self.fallback, 'paper')} fell back to the catch-all topic; "
+                f"{plural(sum(t.by_corpus for t in self.topics), 'topic')} came from the corpus "
+                "(the papers nearest to a paper).",
+                f"Code: {plural(self.with_code, 'paper')} ({share}) with a link to a GitHub repository; "
+                f"{self.with_project_page:,} with a link to a project page.",
                 self.addresses.summary(),
                 f"Notices: {kinds}." if kinds else "Notices: none.",
             ]
@@ -124,6 +127,16 @@ def _shortener(bases: Sequence[Path]) -> Callable[[str], str]:
         return text
 
     return shorten
+
+
+# A notice's place: a file and, mostly, a line ("data/iclr2024.txt:17").
+_PLACE = re.compile(r"(?P<file>.*):(?P<line>[0-9]+)")
+
+
+def place_key(where: str) -> tuple[str, int]:
+    """Return where a notice is as (file, line), so that ``x.txt:9`` sorts before ``x.txt:10``."""
+    match = _PLACE.fullmatch(where)
+    return (match["file"], int(match["line"])) if match else (where, 0)
 
 
 def input_bases(inputs: Sequence[Path]) -> list[Path]:
@@ -148,7 +161,7 @@ def build_report(
         for t in topics
         if not t.count and not t.fallback
     ]
-    ordered = sorted([*notices, *empty], key=lambda n: (n.kind, n.where, n.message))
+    ordered = sorted([*notices, *empty], key=lambda n: (n.kind, *place_key(n.where), n.message))
     return Report(
         papers=len(papers),
         inferred_titles=sum(1 for p in papers if p.title_source == "inferred"),

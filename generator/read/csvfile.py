@@ -11,7 +11,7 @@ import io
 import logging
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, plural
 from ..model import Paper, Source
 from .mend import Mender
 from .records import RecordReader
@@ -53,13 +53,12 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
         if len(row) != len(header):
             raise InputError(
                 path,
-                f"expected {len(header)} fields as in the header on line {header_line},"
+                f"expected {plural(len(header), 'field')} as in the header on line {header_line},"
                 f" found {len(row)}",
                 line=start,
             )
         record = {name: cell for name, cell in zip(header, row) if name}
         papers.append(records.paper(Source(path, start), record, csv=True, mender=mender))
-    mender.finish(path)
     if header is None:
         raise InputError(path, "expected a CSV header row naming the fields, found an empty file")
     if not papers:

@@ -25,9 +25,10 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
         try:
             value = json.loads(line, strict=False)  # a control character in a string is mended, not fatal
         except json.JSONDecodeError as exc:
+            # Some of json's messages end in "at" ("Unterminated string starting at"): one "at" is enough.
             raise InputError(
                 path,
-                f"expected one JSON object per line, found invalid JSON: {exc.msg}"
+                f"expected one JSON object per line, found invalid JSON: {exc.msg.removesuffix(' at')}"
                 f" at column {exc.colno}",
                 line=number,
             ) from None
@@ -42,7 +43,6 @@ def read(path: Path, text: str, records: RecordReader) -> list[Paper]:
                 path, f"expected one JSON object per line, found {describe(value)}", line=number
             )
         papers.append(records.paper(Source(path, number), value, csv=False, mender=mender))
-    mender.finish(path)
     if not papers:
         raise InputError(path, "expected JSON objects, one per line, found only blank lines")
     return papers

@@ -48,9 +48,6 @@ JOIN_MARGIN = 2.2
 
 log = logging.getLogger(__name__)
 
-#: Mends of one file named one by one on the console before the rest are folded into a count.
-MENDS_LISTED = 5
-
 
 @lru_cache(maxsize=4096)
 def _zipf(word: str) -> float:
@@ -75,23 +72,14 @@ class Mender:
     def __init__(self, corpus: str = "") -> None:
         self._corpus = corpus
         self._words: frozenset[str] | None = None
-        self.mended = 0  # changes made, and logged, by ``note``
 
     def note(self, text: str, where: object) -> str:
         """Return the text mended, each change logged as a notice for the report, naming ``where``."""
         text, notes = self.mend(text)
         for message in notes:
-            self.mended += 1
-            log.warning("%s: %s", where, message, extra=notice("mended text", where, folded=self.mended > MENDS_LISTED))
+            # Quiet: a mend is papersite's own repair, for the report and -v, not the user's to make.
+            log.warning("%s: %s", where, message, extra=notice("mended text", where, quiet=True))
         return text
-
-    def finish(self, path: object) -> None:
-        """Say how many changes were made in all, when the console did not list every one."""
-        if self.mended > MENDS_LISTED:
-            log.warning(
-                "%s: mended %d broken words and control characters in all; -v and the report list every one",
-                path, self.mended,
-            )  # fmt: skip
 
     def _uses(self, word: str) -> bool:
         """Tell whether the file writes ``word`` (a hyphenated pair inside a longer word counts)."""

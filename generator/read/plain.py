@@ -74,7 +74,6 @@ def read(path: Path, text: str) -> list[Paper]:
         abstract = squash(mender.note(abstract, source))
         log.debug("%s: abstract of %d characters", source, len(abstract))
         papers.append(Paper(abstract=abstract, venue=venue, year=year, source=source))
-    mender.finish(path)
     if not papers:
         raise InputError(
             path,

@@ -6,7 +6,7 @@ import codecs
 import re
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, plural
 
 # Editors count LF, CRLF and a lone CR each as one line break; str.splitlines() would also
 # split on form feeds and U+2028, which would make our line numbers disagree with theirs.
@@ -96,8 +96,8 @@ def decode(path: Path, data: bytes) -> str:
             what = f"a NUL byte at byte offset {offset}"
         else:
             what = (
-                f"{controls} control characters in {len(text)} characters (the first,"
-                f" U+{ord(text[first]):04X}, at byte offset {offset})"
+                f"{plural(controls, 'control character')} in {plural(len(text), 'character')}"
+                f" ({'the first, ' if controls > 1 else ''}U+{ord(text[first]):04X}, at byte offset {offset})"
             )
         raise InputError(
             path, f"expected text, found {what} (a binary or UTF-16 file?)", line=_line_of(prefix)

@@ -156,7 +156,8 @@ class Store:
         except FileNotFoundError:
             return store
         except (EOFError, ValueError, TypeError):
-            log.warning("ignoring an unreadable cache: %s", store.path)
+            # Not a warning: this run rebuilds the cache, and the user has nothing to do.
+            log.info("ignoring an unreadable cache (this run rebuilds it): %s", store.path)
             return store
         if isinstance(data, dict) and isinstance(data.get("entries"), dict) and data.get("config") == store.config():
             store.entries = data["entries"]

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 
+from generator.errors import plural  # how papersite counts in messages
+
 #: papersite writes it (generator/urls.py: REDIRECTS).
 REDIRECTS = Path("_generated") / "redirects.json"
 
@@ -33,7 +35,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         return config
     plugin = config.plugins.get("redirects")
     if plugin is None:
-        log.warning("%s: %d old addresses to redirect, but the 'redirects' plugin is not in mkdocs.yml", path, len(redirects))
+        log.warning(
+            "%s: %s to redirect, but the 'redirects' plugin is not in mkdocs.yml",
+            path, plural(len(redirects), "old address", "old addresses"),
+        )  # fmt: skip
         return config
     plugin.config["redirect_maps"] = {**redirects, **plugin.config["redirect_maps"]}
     return config

@@ -10,7 +10,6 @@ text.
 from __future__ import annotations
 
 import html
-import logging
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping
@@ -20,8 +19,6 @@ from ..links import URL_PATTERN, bare_url_starts, may_hold_url, normalise_url, s
 
 # Relative, as cache.package_imports follows only such imports: its code is enrichment's code too.
 from .mathml import _MACRO_MARK_RE, _SPACES_RE, _convert_math, _math_fallback, _symbol
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -522,8 +519,8 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
             cleaned = unicodedata.normalize("NFC", cleaned)
         out_html, out_text = renderer.render(cleaned)
     except Exception as exc:  # never raise on input: fall back to escaped text
-        log.warning("could not convert abstract (%s); showing it as plain text", exc)
-        renderer.warn(f"conversion failed: {exc}")
+        # A warning of the paper, logged by enrich as a notice: a log line here too would say it twice.
+        renderer.warn(f"conversion failed ({exc}); shown as plain text")
         out_text = _STRAY_JOINER_RE.sub("", source.translate(_CLEAN)).replace("\\", "")
         out_html = html.escape(out_text)
     return Converted(html=_tidy(out_html), text=_tidy(out_text), warnings=tuple(renderer.warnings))
