@@ -18,17 +18,29 @@ import zlib
 SHINGLE = 3
 #: Hashes kept in a sketch: the estimate's error is about 0.5 / sqrt(SIZE) at worst.
 SIZE = 32
-_WORD = re.compile(r"\w+")
+# Words are what ``\w+`` finds in the case-folded text, read as UTF-8 bytes: splitting bytes
+# on a table of the ASCII bytes that are not word characters takes half the time of the
+# regular expression, which matters to ``read.duplicates`` (two million words at 10,000
+# papers). Non-ASCII characters that are not word characters are made spaces first.
+_NOT_WORD = re.compile(r"[^\w\x00-\x7f]+")
+_SPACES = bytes(byte if chr(byte).isalnum() or byte == ord("_") or byte > 0x7F else 0x20 for byte in range(256))
+
+
+def words(text: str) -> list[bytes]:
+    """Return the words shingles are made of, in UTF-8: runs of word characters (``\\w``), case-folded."""
+    text = text.casefold()
+    if not text.isascii():
+        text = _NOT_WORD.sub(" ", text)
+    return text.encode().translate(_SPACES).split()
 
 
 def sketch(text: str) -> tuple[int, ...]:
     """Return the sketch of a text: the smallest hashes of its shingles, ascending."""
     import numpy as np  # a first build of 10,000 papers sketches two million shingles
 
-    words = _WORD.findall(text.casefold()) or [""]
     # Each word's CRC-32; a shingle's hash mixes its words' (odd multipliers tell their order
     # apart), and MurmurHash3's finaliser spreads the bits.
-    h = np.array([zlib.crc32(word.encode()) for word in words], dtype=np.uint64)
+    h = np.array([zlib.crc32(word) for word in words(text) or [b""]], dtype=np.uint64)
     if len(h) >= SHINGLE:
         h = sum(h[i : len(h) - SHINGLE + 1 + i] * _ORDER[i] for i in range(SHINGLE))
     h &= _MASK
