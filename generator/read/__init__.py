@@ -5,7 +5,7 @@ their input fields filled in and where each was read (``input_files``, ``read_in
 Bad input is an ``errors.InputError`` naming the file and line, before anything is
 written. ``plain``, ``jsonl`` and ``csvfile`` read one format each; ``records`` checks the
 fields of the structured ones; ``text`` decodes and splits; ``duplicates`` drops an abstract
-read twice.
+read twice and names near-duplicates.
 """
 
 from __future__ import annotations
@@ -124,6 +124,7 @@ def read_inputs(paths: Sequence[Path]) -> list[Paper]:
         read.add(key)
         papers.extend(_read_file(path, readers[path.suffix.lower()]))
     kept = duplicates.merge(papers)
+    duplicates.flag_near(kept)
     log.info(
         "Read %d papers from %d files (%d duplicate abstracts skipped)",
         len(kept),
