@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from generator import cli, urls
 from generator.errors import Notice, collecting
-from generator.model import Source
+from generator.model import Paper, Source
 from generator.plan.permalinks.place import NEAR_COPY
 from generator.plan.permalinks.sketch import words
 from generator.read import DUPLICATES_LISTED, read_inputs
@@ -37,11 +37,11 @@ def jaccard(a: str, b: str) -> float:
     return len(ours & theirs) / len(ours | theirs) if ours and theirs else 0.0
 
 
-def read_noting(paths: list[Path]) -> tuple[list[Source], list[Notice]]:
-    """Read the paths; return where each paper kept was read, and the notices logged."""
+def read_noting(paths: list[Path]) -> tuple[list[Paper], list[Notice]]:
+    """Read the paths; return the papers kept, and the notices logged."""
     with collecting() as notices:
         papers = read_inputs(paths)
-    return [paper.source for paper in papers], notices
+    return papers, notices
 
 
 def of_kind(notices: list[Notice], kind: str) -> list[Notice]:
@@ -78,7 +78,7 @@ def test_fold_keeps_words_and_punctuation(one: str, other: str) -> None:
 def test_tilde_apostrophe_and_space_variants_are_one_paper_named_at_both_places() -> None:
     plain, jsonl = FIXTURES / "variants.txt", FIXTURES / "variants.jsonl"
     kept, notices = read_noting([plain, jsonl])
-    assert kept == [Source(plain, 3), Source(plain, 5)]
+    assert [paper.source for paper in kept] == [Source(plain, 3), Source(plain, 5)]
     dropped = of_kind(notices, "duplicate abstract")
     assert [n.where for n in dropped] == [f"{plain}:7", f"{jsonl}:1"]
     for item in dropped:
@@ -92,8 +92,7 @@ def test_tilde_apostrophe_and_space_variants_are_one_paper_named_at_both_places(
 
 def test_near_duplicate_with_one_phrase_more_is_kept_and_named() -> None:
     path = FIXTURES / "near.txt"
-    with collecting() as notices:
-        papers = read_inputs([path])
+    papers, notices = read_noting([path])
     assert [p.source.line for p in papers] == [3, 5, 7]
     share = jaccard(papers[0].abstract, papers[2].abstract)
     assert NEAR_COPY <= share < 1
@@ -105,9 +104,7 @@ def test_near_duplicate_with_one_phrase_more_is_kept_and_named() -> None:
 
 
 def test_distinct_abstracts_opening_with_the_same_sentence_are_not_near_duplicates() -> None:
-    path = FIXTURES / "opening.txt"
-    with collecting() as notices:
-        papers = read_inputs([path])
+    papers, notices = read_noting([FIXTURES / "opening.txt"])
     assert len(papers) == 2
     assert 0 < jaccard(papers[0].abstract, papers[1].abstract) < NEAR_COPY  # they do share shingles
     assert not [n for n in notices if "duplicate" in n.kind]
