@@ -4,7 +4,8 @@ Takes the input paths (files, or folders of them); gives ``model.Paper`` records
 their input fields filled in and where each was read (``input_files``, ``read_inputs``).
 Bad input is an ``errors.InputError`` naming the file and line, before anything is
 written. ``plain``, ``jsonl`` and ``csvfile`` read one format each; ``records`` checks the
-fields of the structured ones; ``text`` decodes and splits.
+fields of the structured ones; ``text`` decodes and splits; ``duplicates`` drops an abstract
+read twice and names near-duplicates.
 """
 
 from __future__ import annotations
@@ -15,18 +16,16 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 
-from ..errors import InputError, notice
-from ..model import Paper, Source
-from . import csvfile, jsonl, plain
+from ..errors import InputError, notice, plural
+from ..model import Paper
+from . import csvfile, duplicates, jsonl, plain
+from .duplicates import DUPLICATES_LISTED
 from .records import RecordReader
 from .text import decode
 
-__all__ = ["SUFFIXES", "input_files", "read_inputs"]
+__all__ = ["DUPLICATES_LISTED", "SUFFIXES", "input_files", "read_inputs"]
 
 log = logging.getLogger(__name__)
-
-# Duplicate abstracts named one by one before the rest are folded into a count.
-DUPLICATES_LISTED = 20
 
 Reader = Callable[[Path, str], list[Paper]]
 
@@ -116,38 +115,18 @@ def read_inputs(paths: Sequence[Path]) -> list[Paper]:
     """Read every paper from the given files and folders, in input order, without duplicates."""
     readers = _readers(RecordReader())
     papers: list[Paper] = []
-    first_seen: dict[str, Source] = {}
     read: set[Path] = set()
-    files = _expand(paths)
-    duplicates = 0
-    for path in files:
+    for path in _expand(paths):
         key = path.resolve()
         if key in read:
             log.warning("%s: already read (given twice?); skipping it", path)
             continue
         read.add(key)
-        for paper in _read_file(path, readers[path.suffix.lower()]):
-            earlier = first_seen.get(paper.abstract)
-            if earlier is not None:
-                duplicates += 1
-                # Reading a JSONL file and its plain twin repeats every abstract: the console
-                # lists the first few, then one line for the rest, so real warnings stay visible.
-                log.warning(
-                    "%s: skipping an abstract already read at %s", paper.source, earlier,
-                    extra=notice("duplicate abstract", paper.source, folded=duplicates > DUPLICATES_LISTED),
-                )
-                continue
-            first_seen[paper.abstract] = paper.source
-            papers.append(paper)
-    if duplicates > DUPLICATES_LISTED:
-        log.warning(
-            "skipped %d duplicate abstracts in all; -v and the report list every one",
-            duplicates,
-        )
+        papers.extend(_read_file(path, readers[path.suffix.lower()]))
+    kept = duplicates.merge(papers)
+    duplicates.flag_near(kept)
     log.info(
-        "Read %d papers from %d files (%d duplicate abstracts skipped)",
-        len(papers),
-        len(read),
-        duplicates,
+        "Read %s from %s (%s skipped)",
+        plural(len(kept), "paper"), plural(len(read), "file"), plural(len(papers) - len(kept), "duplicate abstract"),
     )
-    return papers
+    return kept

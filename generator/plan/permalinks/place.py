@@ -31,13 +31,12 @@ from pathlib import Path
 
 from ...errors import InputError, plural
 from ...model import Paper
+from ...read.shingles import NEAR_COPY
 from . import sketch as sketches
 from .ledger import Entry, Ledger, address_of, feed_entry_id, renamed, source_of
 
 log = logging.getLogger(__name__)
 
-#: The least estimated share of shingles that makes an abstract a near copy of another.
-NEAR_COPY = 0.6
 #: Hashes two sketches must share to be compared at all (a share of 0.6 of 32 is 19).
 _CANDIDATE_SHARED = 8
 

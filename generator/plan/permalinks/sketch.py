@@ -11,24 +11,21 @@ abstracts.
 
 from __future__ import annotations
 
-import re
 import zlib
 
-#: Words per shingle.
-SHINGLE = 3
+from ...read.shingles import SHINGLE, words
+
 #: Hashes kept in a sketch: the estimate's error is about 0.5 / sqrt(SIZE) at worst.
 SIZE = 32
-_WORD = re.compile(r"\w+")
 
 
 def sketch(text: str) -> tuple[int, ...]:
     """Return the sketch of a text: the smallest hashes of its shingles, ascending."""
     import numpy as np  # a first build of 10,000 papers sketches two million shingles
 
-    words = _WORD.findall(text.casefold()) or [""]
     # Each word's CRC-32; a shingle's hash mixes its words' (odd multipliers tell their order
     # apart), and MurmurHash3's finaliser spreads the bits.
-    h = np.array([zlib.crc32(word.encode()) for word in words], dtype=np.uint64)
+    h = np.array([zlib.crc32(word) for word in words(text) or [b""]], dtype=np.uint64)
     if len(h) >= SHINGLE:
         h = sum(h[i : len(h) - SHINGLE + 1 + i] * _ORDER[i] for i in range(SHINGLE))
     h &= _MASK
