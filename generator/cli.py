@@ -15,9 +15,10 @@ from pathlib import Path
 
 from . import __version__, pipeline, scaffold, urls
 from .config import Settings, load_settings
-from .errors import PapersiteError, plural, show_by_default
+from .errors import BuildError, PapersiteError, plural, show_by_default
 from .plan.report import Report
 from .engine import compose, site
+from .engine.engines import DEFAULT, ENGINES, Engine
 from .write.lock import project_lock
 
 log = logging.getLogger("generator")
@@ -63,13 +64,18 @@ def _parser() -> argparse.ArgumentParser:
     new.add_argument("inputs", nargs="*", metavar="INPUT", help="abstract files or folders for its mkdocs.yml to list")
     commands.add_parser("generate", parents=[common], help="write the Markdown pages into docs_dir")
     commands.add_parser("report", parents=[common], help="print the quality report of the input; write nothing")
-    build = commands.add_parser("build", parents=[common], help="generate, then render the site with MkDocs (strict)")
+    engine = argparse.ArgumentParser(add_help=False)
+    engine.add_argument(
+        "--engine", choices=sorted(ENGINES), default=DEFAULT,
+        help=f"what renders the site (default: {DEFAULT}; see README, Engines)",
+    )
+    build = commands.add_parser("build", parents=[common, engine], help="generate, then render the site (strict)")
     build.add_argument("-d", "--site-dir", help="where the site goes (default: site_dir of mkdocs.yml, or site/)")
-    bundle = commands.add_parser("bundle", parents=[common], help="generate, then write the offline site as a zip")
+    bundle = commands.add_parser("bundle", parents=[common, engine], help="generate, then write the offline site as a zip")
     bundle.add_argument(
         "-o", "--output", help=f"the zip to write (default: {DEFAULT_BUNDLE} in the project folder)"
     )
-    serve = commands.add_parser("serve", parents=[common], help="preview with live reload; regenerates when inputs change")
+    serve = commands.add_parser("serve", parents=[common, engine], help="preview with live reload; regenerates when inputs change")
     serve.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", help="address to serve on (default 127.0.0.1:8000)")
     serve.add_argument(
         "--full", action="store_true",
@@ -122,8 +128,10 @@ def _generate(settings: Settings) -> pipeline.Generated:
 WATCH_EVERY = 0.2
 
 
-def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
-    """Run ``mkdocs serve`` and regenerate whenever an input file changes."""
+def _serve(settings: Settings, engine: Engine, dev_addr: str, full: bool = False) -> int:
+    """Run the engine's ``serve`` and regenerate whenever an input file changes."""
+    if not engine.hooks:
+        raise BuildError(f"papersite serve cannot run {engine.title} yet: preview with --engine mkdocs")
     site_identity = _generate(settings).site
 
     def snapshot() -> dict[Path, float]:
@@ -144,15 +152,14 @@ def _serve(settings: Settings, dev_addr: str, full: bool = False) -> int:
                     log.error("%s", error)
 
     threading.Thread(target=watch, daemon=True).start()
-    with compose.config_file(settings, site_identity.name, site_identity.description) as config:
-        command = [sys.executable, "-m", "mkdocs", "serve", "--config-file", str(config), "--dev-addr", dev_addr]
-        if not full:
-            # The writer leaves unchanged pages' mtimes alone, so MkDocs' --dirty (source newer
-            # than its page) rebuilds exactly the pages an edit changed; hooks/preview.py keeps
-            # the search index whole and the rebuild strict.
-            command.append("--dirty")
+    # Under serve, the engine builds into a folder of its own: settings.site_dir is not touched.
+    with compose.config_file(settings, site_identity.name, site_identity.description, engine, settings.site_dir) as config:
+        # The writer leaves unchanged pages' mtimes alone, so a dirty build (source newer than its
+        # page) rebuilds exactly the pages an edit changed; hooks/preview.py keeps the search index
+        # whole and the rebuild strict.
+        command = engine.serve(config, dev_addr, dirty=not full)
         try:
-            return _until_stopped(subprocess.Popen(command, cwd=settings.project_dir, env=site.mkdocs_env()))
+            return _until_stopped(subprocess.Popen(command, cwd=settings.project_dir, env=site.engine_env()))
         finally:
             stop.set()
 
@@ -215,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
         args.jobs, args.retire_missing,
     )
     if args.command == "serve":
-        return _serve(settings, args.dev_addr, args.full)
+        return _serve(settings, ENGINES[args.engine], args.dev_addr, args.full)
     if args.command == "report":
         prepared = pipeline.prepare(settings, _progress)
         prepared.save_cache()
@@ -225,16 +232,17 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "bundle":
         output = Path(args.output).resolve() if args.output else settings.project_dir / DEFAULT_BUNDLE
         site.check_bundle_target(output)  # before anything is written
+        site.check_bundles(ENGINES[args.engine])
     started = time.perf_counter()
     with project_lock(settings.project_dir):
         result = pipeline.generate(settings, _progress)
         log.info("generated %s", result.summary())
         if args.command == "build":
-            site_dir = site.build_site(settings, result.site)
+            site_dir = site.build_site(settings, result.site, ENGINES[args.engine])
             print(f"Site built in {site_dir}, for a web server. To view it: papersite serve (a live preview on "
                   "http://127.0.0.1:8000), or papersite bundle (a zip whose index.html opens from your files).")
         elif output is not None:
-            site.build_bundle(settings, result.site, output)
+            site.build_bundle(settings, result.site, output, ENGINES[args.engine])
             root = output.name.removesuffix(".zip")
             print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(f"papersite: {result.summary(time.perf_counter() - started)}")

@@ -15,7 +15,7 @@ from generator import cli
 from .test_serve import _free_port, _wait
 
 #: Words of the banners MkDocs' plugins print about MkDocs 2.0: ProperDocs' (by way of
-#: mkdocs-redirects) and Material's, each naming the variable that turns it off.
+#: an engine of its own) and Material's, each naming the variable that turns it off.
 BANNER = ("MKDOCS_2", "ProperDocs", "Zensical")
 
 

@@ -70,8 +70,9 @@ def test_papersites_own_hooks_in_an_old_mkdocs_yml_are_not_run_twice(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="generator"):
-        config = _compose(tmp_path, "hooks:\n  - hooks/redirects.py\n")
-    assert [hook for hook in config["hooks"] if hook.endswith("redirects.py")] == [str(compose.HOOKS / "redirects.py")]
+        config = _compose(tmp_path, "hooks:\n  - hooks/redirects.py\n  - hooks/preview.py\n")
+    assert not [hook for hook in config["hooks"] if hook.endswith("redirects.py")]  # papersite writes redirects itself
+    assert [hook for hook in config["hooks"] if hook.endswith("preview.py")] == [str(compose.HOOKS / "preview.py")]
     assert "leave it out" in caplog.text
 
 

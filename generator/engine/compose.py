@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -20,6 +21,8 @@ from typing import Any
 
 from .. import theme, yamlfile
 from ..config import PAPERSITE_KEY, Settings
+from ..errors import BuildError
+from .engines import Engine
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +30,9 @@ HERE = Path(__file__).resolve().parent
 BASE = HERE / "base.yml"
 HOOKS = HERE / "hooks"
 THEME = Path(theme.__file__).resolve().parent
+
+#: Hooks papersite had, whose work it now does itself (finish.py): an old mkdocs.yml may name them.
+FORMER_HOOKS = {"redirects.py", "search_stemmer.py"}
 
 #: Lists of files or of options: a site's entries are added to the defaults'.
 LISTS_OF_FILES = ("extra_css", "extra_javascript", "hooks")
@@ -93,7 +99,7 @@ def compose(settings: Settings, site_name: str, site_description: str, offline: 
 
 def _papersites(hook: str, settings: Settings) -> bool:
     """Return whether a site's hook is one of papersite's own (a mkdocs.yml written before they moved)."""
-    if Path(hook).name in {path.name for path in HOOKS.glob("*.py")} and Path(hook).parent.name == "hooks":
+    if Path(hook).name in {path.name for path in HOOKS.glob("*.py")} | FORMER_HOOKS and Path(hook).parent.name == "hooks":
         log.warning("%s: hooks: %s is papersite's own, which it adds itself: leave it out", settings.config_file, hook)
         return True
     return False
@@ -109,16 +115,36 @@ def _snippets_base(entry: object, docs_dir: Path) -> object:
 
 
 @contextmanager
-def config_file(settings: Settings, site_name: str, site_description: str, offline: bool = False) -> Iterator[Path]:
+def config_file(
+    settings: Settings, site_name: str, site_description: str, engine: Engine, site_dir: Path, offline: bool = False
+) -> Iterator[Path]:
     """Write the engine's configuration to a file of its own for the length of a run; yield it.
 
-    It lives in a temporary folder, not in the site folder: it holds this machine's paths,
-    and nothing of the site's should depend on it.
+    It lives in a temporary folder, not in the site folder: it holds this machine's paths, and
+    nothing of the site's should depend on it. An engine that wants its configuration inside the
+    site folder, with the folders it reads and writes below it (Zensical), gets a hidden file
+    there and paths relative to it.
     """
-    folder = Path(tempfile.mkdtemp(prefix="papersite-engine-"))
-    try:
+    config = compose(settings, site_name, site_description, offline)
+    if not engine.hooks:
+        del config["hooks"]
+    project = settings.project_dir
+    if engine.site_dir_option:
+        folder = Path(tempfile.mkdtemp(prefix="papersite-engine-"))
         path = folder / "mkdocs.yml"
-        path.write_text(yamlfile.dump(compose(settings, site_name, site_description, offline)), encoding="utf-8")
+    else:
+        if not site_dir.resolve().is_relative_to(project):
+            raise BuildError(f"{site_dir}: {engine.title} writes a site only inside the site folder {project}")
+        config["docs_dir"] = os.path.relpath(settings.docs_dir, project)
+        config["site_dir"] = os.path.relpath(site_dir, project)
+        handle, name = tempfile.mkstemp(prefix=".papersite-engine-", suffix=".yml", dir=project)
+        os.close(handle)
+        folder, path = None, Path(name)
+    try:
+        path.write_text(yamlfile.dump(config), encoding="utf-8")
         yield path
     finally:
-        shutil.rmtree(folder, ignore_errors=True)
+        if folder is None:
+            path.unlink(missing_ok=True)
+        else:
+            shutil.rmtree(folder, ignore_errors=True)

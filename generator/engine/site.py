@@ -21,7 +21,8 @@ from ..config import Settings
 from ..errors import BuildError, OutputError
 from ..plan.identity import Identity
 from ..write.writer import default_mode
-from . import compose
+from . import compose, finish
+from .engines import DEFAULT, ENGINES, Engine
 
 #: Written into every site papersite builds, so it only ever replaces its own output.
 SITE_MARKER = ".papersite-site"
@@ -40,32 +41,38 @@ BUNDLE_WORK = ".papersite-bundle-"
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def mkdocs_env() -> dict[str, str]:
-    """Return the environment for MkDocs: reproducible unless the user set a date, and without banners."""
+def engine_env() -> dict[str, str]:
+    """Return the environment for the engine: reproducible unless the user set a date, and without banners."""
     env = dict(os.environ)
     env.setdefault("SOURCE_DATE_EPOCH", DEFAULT_SOURCE_DATE_EPOCH)
-    # The engine's banners about MkDocs 2.0 (Material's, and ProperDocs' that mkdocs-redirects pulls
-    # in) would head every serve and every failed build's message: papersite keeps MkDocs swappable
-    # (README). Defaults only: a user who sets either keeps their choice.
+    # The engines' banners about MkDocs 2.0 (Material's, ProperDocs') would head every serve and
+    # every failed build's message: papersite keeps the engine swappable (README, Engines).
+    # Defaults only: a user who sets either keeps their choice.
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     env.setdefault("DISABLE_MKDOCS_2_WARNING", "true")
     return env
 
 
-def run_mkdocs(settings: Settings, site: Identity, site_dir: Path, strict: bool = True, offline: bool = False) -> None:
-    """Render ``docs_dir`` into ``site_dir`` with MkDocs; raise BuildError on failure."""
-    with compose.config_file(settings, site.name, site.description, offline) as config:
-        command = [sys.executable, "-m", "mkdocs", "build", "--clean", "--quiet"]
-        command += ["--config-file", str(config), "--site-dir", str(site_dir)]
-        if strict:
-            command.append("--strict")
+def run_engine(
+    settings: Settings, site: Identity, site_dir: Path, engine: Engine, strict: bool = True, offline: bool = False
+) -> None:
+    """Render ``docs_dir`` into ``site_dir`` with the engine, then add what papersite adds itself.
+
+    Raises BuildError if the engine fails.
+    """
+    if offline:
+        check_bundles(engine)
+    with compose.config_file(settings, site.name, site.description, engine, site_dir, offline) as config:
         result = subprocess.run(
-            command, cwd=settings.project_dir, env=mkdocs_env(),
+            engine.build(config, site_dir, strict), cwd=settings.project_dir, env=engine_env(),
             capture_output=True, text=True, check=False,
-        )
+        )  # fmt: skip
     if result.returncode != 0:
         output = (result.stderr + result.stdout).strip()
-        raise BuildError(f"MkDocs failed; the previous output is untouched:\n{output}")
+        raise BuildError(f"{engine.title} failed; the previous output is untouched:\n{output}")
+    # Zensical copies the theme's files whole, the package's __init__.py among them.
+    (site_dir / "__init__.py").unlink(missing_ok=True)
+    finish.finish(site_dir, settings.docs_dir, settings.site_url, directory_urls=not offline)
 
 
 def _check_replaceable(site_dir: Path) -> None:
@@ -95,7 +102,7 @@ def recover_site(site_dir: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
-def build_site(settings: Settings, site: Identity, strict: bool = True) -> Path:
+def build_site(settings: Settings, site: Identity, engine: Engine = ENGINES[DEFAULT], strict: bool = True) -> Path:
     """Build the site into a temporary folder, then swap it in; return the site folder.
 
     If MkDocs fails, the previous site stays exactly as it was.
@@ -107,7 +114,7 @@ def build_site(settings: Settings, site: Identity, strict: bool = True) -> Path:
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
     os.chmod(staging, default_mode(directory=True))
     try:
-        run_mkdocs(settings, site, staging, strict)
+        run_engine(settings, site, staging, engine, strict)
         (staging / SITE_MARKER).write_text("built by papersite\n", encoding="utf-8")
         _swap(staging, site_dir)
     finally:
@@ -155,6 +162,12 @@ def _swap(staging: Path, site_dir: Path) -> None:
         shutil.rmtree(retired, ignore_errors=True)
 
 
+def check_bundles(engine: Engine) -> None:
+    """Refuse an engine that cannot make the offline bundle (it takes Material's offline plugin)."""
+    if not engine.hooks:
+        raise BuildError(f"{engine.title} cannot make the offline bundle yet: run papersite bundle --engine mkdocs")
+
+
 def check_bundle_target(output: Path) -> None:
     """Refuse to overwrite anything but a zip papersite made (a user's file is never lost)."""
     if output.suffix != ".zip":
@@ -172,7 +185,9 @@ def check_bundle_target(output: Path) -> None:
             raise OutputError(f"{output} exists and is not a papersite bundle; refusing to replace it")
 
 
-def build_bundle(settings: Settings, site: Identity, output: Path, strict: bool = True) -> Path:
+def build_bundle(
+    settings: Settings, site: Identity, output: Path, engine: Engine = ENGINES[DEFAULT], strict: bool = True
+) -> Path:
     """Build the offline site and zip it to ``output`` (written atomically); return it.
 
     The zip holds one folder named after the file; its ``index.html`` works from
@@ -185,7 +200,7 @@ def build_bundle(settings: Settings, site: Identity, output: Path, strict: bool 
         shutil.rmtree(leftover, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix=BUNDLE_WORK, dir=output.parent) as work:
         site_dir = Path(work) / "site"
-        run_mkdocs(settings, site, site_dir, strict, offline=True)
+        run_engine(settings, site, site_dir, engine, strict, offline=True)
         partial = Path(work) / "bundle.zip"
         root = output.name.removesuffix(".zip") or "site"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
