@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from dataclasses import replace
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -253,14 +251,23 @@ def test_the_first_build_writes_the_ledger_and_a_changed_build_says_what_it_did(
     assert "Addresses: 11 papers kept theirs (0 under a new title" in capsys.readouterr().out
 
 
-def test_the_redirects_hook_counts_one_old_address_in_the_singular(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+@pytest.mark.parametrize(
+    ("directory_urls", "old", "href"),
+    [(True, "papers/2024/old/index.html", "../new/"), (False, "papers/2024/old.html", "new.html")],
+    ids=["hosted", "offline-bundle"],
+)
+def test_papersite_writes_a_page_at_each_old_address_leading_to_the_new_one(
+    tmp_path: Path, directory_urls: bool, old: str, href: str
 ) -> None:
-    spec = importlib.util.spec_from_file_location("redirects_hook", ROOT / "generator" / "engine" / "hooks" / "redirects.py")
-    assert spec is not None and spec.loader is not None
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
-    (tmp_path / hook.REDIRECTS).parent.mkdir()
-    (tmp_path / hook.REDIRECTS).write_text('{"papers/2024/old.md": "papers/2024/new.md"}', encoding="utf-8")
-    hook.on_config(SimpleNamespace(docs_dir=str(tmp_path), plugins={}))  # mkdocs.yml without the plugin
-    assert "1 old address to redirect, but the 'redirects' plugin is not in mkdocs.yml" in caplog.text
+    from generator import urls
+    from generator.engine import finish
+
+    docs, site = tmp_path / "docs", tmp_path / "site"
+    (docs / urls.REDIRECTS).parent.mkdir(parents=True)
+    (docs / urls.REDIRECTS).write_text('{"papers/2024/old.md": "papers/2024/new.md"}', encoding="utf-8")
+    finish.redirects(site, docs, directory_urls)
+    page = (site / old).read_text(encoding="utf-8")
+    assert f'<link rel="canonical" href="{href}">' in page
+    assert f'content="0; url={href}"' in page
+    assert f'location.replace("{href}" + location.hash)' in page  # a link's #fragment is kept
+    assert '<meta name="robots" content="noindex">' in page
