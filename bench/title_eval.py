@@ -125,6 +125,14 @@ def hygiene(titles: Sequence[str]) -> dict[str, int]:
     }
 
 
+_LANGUAGE_MODEL = re.compile(r"\blanguage[- ]models?\b", re.IGNORECASE)
+
+
+def language_model_titles(titles: Iterable[str]) -> int:
+    """Count the titles that say "language model(s)" (issue 32: inferred titles said it too often)."""
+    return sum(bool(_LANGUAGE_MODEL.search(t)) for t in titles)
+
+
 def baseline_title(text: str) -> str:
     """Return the first 14 words of the 'we propose ...' clause (or of the first sentence)."""
     m = re.search(r"\bwe (?:propose|introduce|present|develop)s?\b(.*)", text, re.IGNORECASE)
@@ -168,6 +176,7 @@ def evaluate(path: Path, show: int = 0, records: Sequence[dict] | None = None, l
     names = name_hits(zip(inferred, reals, texts))
     hyg = hygiene(distinct)
     long_summaries = sum(len(s) > 220 or not s.endswith(".") for s in summaries)
+    lm_ours, lm_real = language_model_titles(inferred), language_model_titles(reals)
     rate = len(texts) / elapsed if elapsed else float("inf")
 
     print(f"== {path.name}{label}: {len(records)} papers")
@@ -176,13 +185,15 @@ def evaluate(path: Path, show: int = 0, records: Sequence[dict] | None = None, l
     print(f"plain     : recall {unfolded['recall']:.3f}  precision {unfolded['precision']:.3f}  (plurals not folded)")
     print(f"baseline  : recall {base['recall']:.3f}  precision {base['precision']:.3f}  (first 14 words of 'we propose')")
     print(f"hygiene   : {hyg}  summaries bad: {long_summaries}")
+    lm_ratio = lm_ours / lm_real if lm_real else float("inf") if lm_ours else 1.0
+    print(f"'lm'      : {lm_ours} inferred titles say 'language model', {lm_real} real ones ({lm_ratio:.2f}x; target <= 1.15)")
     print(f"speed     : {rate:,.0f} abstracts/s ({1000 * elapsed / len(texts):.3f} ms each, title + summary)")
     if show:
         for t, r, txt in list(zip(inferred, reals, texts))[:show]:
             rn = real_name(r, txt)
             flag = "" if rn is None or rn in t else f"   [MISSED {rn}]"
             print(f"  real: {r}\n  ours: {t}{flag}\n")
-    return {"scores": scores, "plain": unfolded, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
+    return {"lm": (lm_ours, lm_real), "scores": scores, "plain": unfolded, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
 
 
 def sample(paths: Sequence[Path], n: int, seed: int) -> None:
