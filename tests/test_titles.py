@@ -1395,3 +1395,38 @@ def test_title_case_leaves_a_greek_symbol_as_written(phrase: str, title: str) ->
 
     assert _title_case(phrase) == title
 
+
+
+# --- issue 32: words a reader accepts -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("verb", "finite", "form"),
+    [
+        ("learns", True, "learning"),
+        ("detect", False, "detecting"),
+        ("debias", False, "debiasing"),  # a field's verb no general list knows: trusted
+        ("debiases", True, "debiasing"),
+        ("multiple", False, None),  # an adjective after "to": "Multipling" is no word
+        ("lms", True, None),  # an acronym's plural: "Lming" is no word
+    ],
+)
+def test_a_verb_turns_into_an_ing_form_only_if_english_writes_it(verb: str, finite: bool, form: str | None) -> None:
+    from generator.enrich.titles.grammar import _real_gerund
+
+    assert _real_gerund(verb, finite) == form
+
+
+def test_no_title_coins_an_ing_form_from_a_word_that_is_no_verb() -> None:
+    text = (
+        "Instruction tuning helps models to multiple tasks. We propose a method to multiple tasks at once with "
+        "shared adapters, which reduces the cost of tuning language models across many tasks."
+    )
+    assert "multipling" not in infer_title(text).lower()
+
+
+@pytest.mark.parametrize("phrase", ["General Capabilities via Small Tuned", "Graph Clustering Based"])
+def test_a_phrase_cut_before_its_noun_loses_the_participle_it_ends_on(phrase: str) -> None:
+    from generator.enrich.titles.grammar import _trim
+
+    assert _trim(phrase.split())[-1] not in ("Tuned", "Based")

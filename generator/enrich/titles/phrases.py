@@ -386,7 +386,7 @@ def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
     for i in range(len(lows) - 1):
         low = lows[i]
         if low in _PURPOSE_CLAUSE and _plain_verb(lows[i + 1], finite=low != "to"):
-            phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
+            phrases = _verb_phrase(tokens, lows, i + 1, finite=low != "to")  # "that learns X", "to learn X" -> "for learning X"
             if not phrases:
                 continue
             words = _trim([w for w in phrases[0] if w])
