@@ -1430,3 +1430,22 @@ def test_a_phrase_cut_before_its_noun_loses_the_participle_it_ends_on(phrase: st
     from generator.enrich.titles.grammar import _trim
 
     assert _trim(phrase.split())[-1] not in ("Tuned", "Based")
+
+
+_OPENS_ON_LLMS = "Large language models (LLMs) have shown strong abilities in many tasks, and LLMs are now used widely. "
+
+
+def test_a_paper_that_only_uses_llms_is_not_titled_for_them() -> None:
+    text = _OPENS_ON_LLMS + (
+        "We propose a cooperative multi-agent system for zero-shot entity recognition. Our system uses LLMs as "
+        "agents. Experiments on six benchmarks show gains with LLMs."
+    )
+    assert "language model" not in infer_title(text).lower()
+
+
+def test_a_paper_for_llms_keeps_them_in_its_title() -> None:
+    text = _OPENS_ON_LLMS + (
+        "We propose a position-aware attention re-weighting method for LLMs. Experiments on six benchmarks "
+        "show gains with LLMs."
+    )
+    assert infer_title(text).endswith("for Large Language Models")
