@@ -1449,3 +1449,21 @@ def test_a_paper_for_llms_keeps_them_in_its_title() -> None:
         "show gains with LLMs."
     )
     assert infer_title(text).endswith("for Large Language Models")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Success of Models in Multicultural Environments Hinges", True),  # cut from "hinges on ..."
+        ("Expressive Power of Networks Grows", True),
+        ("Time Series Models", False),
+        ("Networked Public Goods Games", False),
+        ("Sparse Mixture-of-Experts Models", False),
+        ("Expressive Power of Networks Grows with Depth", False),  # a claim is a title; a cut claim is not
+    ],
+)
+def test_a_phrase_ending_on_a_verb_after_its_subject_is_a_clause(phrase: str, clause: bool) -> None:
+    from generator.enrich.titles.grammar import _clause_like
+
+    words = phrase.split()
+    assert _clause_like(words[:1] + [w.lower() if w[0].isupper() else w for w in words[1:]]) == clause

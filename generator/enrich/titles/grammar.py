@@ -241,7 +241,22 @@ def _clause_like(words: Sequence[str]) -> bool:
         elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
             if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
                 return True  # "Accurate Nutrition Estimation Helps People"
+        if k == len(words) - 1 and words[k].islower() and _plural(low) and _plural(prev) and "-" not in prev:
+            return True  # "... in Multicultural Environments Hinges": a verb cut from what it hinges on
     return False
+
+
+def _plural(low: str) -> bool:
+    """Tell whether a lower-case word is written as a plural or a verb's -s form ("models", "LLMs", "hinges")."""
+    return (
+        len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is", "ics", "'s"))
+        and low not in _INVARIANT
+    )  # fmt: skip
+
+
+# Nouns that end in "s" in the singular, or are plural only and modify the noun after them:
+# "Time Series Models", "Public Goods Games", "Sports Videos" are noun phrases.
+_INVARIANT = frozenset("series species means news lens bias gas goods sales sports savings earnings arms".split())
 
 
 # Prepositions an adjective takes as a predicate ("robust against", "crucial for").
