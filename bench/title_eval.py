@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from split import halves  # noqa: E402
 
 from generator.enrich.papers import convert_abstract, shared_words  # noqa: E402
+from generator.enrich.tex import tex_to_text  # noqa: E402
 from generator.read.mend import Mender  # noqa: E402
 from generator.enrich.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
 
@@ -103,14 +104,18 @@ def real_name(title: str, abstract: str) -> str | None:
 
 
 def name_hits(rows: Iterable[tuple[str, str, str]]) -> dict[str, float]:
-    """Share of (inferred, real title, abstract) rows whose real leading name is in the inferred title."""
+    """Share of (inferred, real title, abstract) rows whose real leading name is in the inferred title.
+
+    The name is compared as a reader sees it: its TeX turned into text ("C$^3$AI" is "C³AI"),
+    case aside ("PM-MOE" in the real title, "PM-MoE" as the abstract writes it).
+    """
     total = hit = 0
     for inferred, real, abstract in rows:
         name = real_name(real, abstract)
         if name is None:
             continue
         total += 1
-        hit += name in inferred
+        hit += tex_to_text(name).casefold() in inferred.casefold()
     return {"n": total, "rate": hit / total if total else 1.0}
 
 
