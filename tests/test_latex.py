@@ -336,3 +336,15 @@ def test_printable_ascii_is_isprintable_on_ascii(source: str) -> None:
 @pytest.mark.parametrize("text", ["a () b", "a ( ) b", "a (  ) b", "f() and (x)", "( )", "(\t)", "no parens"])
 def test_empty_parentheses_cue_is_the_substring_tests(text: str) -> None:
     assert bool(latex._EMPTY_PARENS_CUE_RE.search(text)) == ("()" in text or "( )" in text)
+
+
+_MACRO_NAME = st.from_regex(r"[a-z][a-zA-Z]{3,11}", fullmatch=True).filter(
+    lambda name: convert("\\" + name).warnings != ()  # only a name TeX and papersite do not know
+)
+
+
+@given(names=st.lists(_MACRO_NAME, min_size=1, max_size=4), form=st.sampled_from(["\\{}", "{{\\{}}}", "\\{}{{}}"]))
+def test_no_unknown_macro_leaves_a_hole_in_its_sentence(names: list[str], form: str) -> None:
+    words = ["We", "release"] + [w for name in names for w in (form.format(name), "and")][:-1] + ["today."]
+    result = convert(" ".join(words))
+    assert result.text.split() == ["We", "release"] + [w for name in names for w in (name, "and")][:-1] + ["today."]
