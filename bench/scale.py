@@ -99,7 +99,7 @@ def copy_project_files(root: Path, target: Path) -> None:
         source = root / "site_src" / name
         if source.is_dir():
             shutil.copytree(source, target / "site_src" / name)
-        else:
+        elif source.exists():  # a project without it (no site_src/assets/ since the site folder moved out)
             shutil.copy2(source, target / "site_src" / name)
 
 

@@ -40,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from split import halves  # noqa: E402
 
 from generator.enrich.papers import convert_abstract, shared_words  # noqa: E402
+from generator.enrich.tex import tex_to_text  # noqa: E402
 from generator.read.mend import Mender  # noqa: E402
 from generator.enrich.titles import coined_name, infer_title, make_distinct, summarize  # noqa: E402
 
@@ -103,14 +104,18 @@ def real_name(title: str, abstract: str) -> str | None:
 
 
 def name_hits(rows: Iterable[tuple[str, str, str]]) -> dict[str, float]:
-    """Share of (inferred, real title, abstract) rows whose real leading name is in the inferred title."""
+    """Share of (inferred, real title, abstract) rows whose real leading name is in the inferred title.
+
+    The name is compared as a reader sees it: its TeX turned into text ("C$^3$AI" is "C³AI"),
+    case aside ("PM-MOE" in the real title, "PM-MoE" as the abstract writes it).
+    """
     total = hit = 0
     for inferred, real, abstract in rows:
         name = real_name(real, abstract)
         if name is None:
             continue
         total += 1
-        hit += name in inferred
+        hit += tex_to_text(name).casefold() in inferred.casefold()
     return {"n": total, "rate": hit / total if total else 1.0}
 
 
@@ -123,6 +128,14 @@ def hygiene(titles: Sequence[str]) -> dict[str, int]:
         "empty": sum(not t.strip() for t in titles),
         "trailing_period": sum(t.endswith(".") for t in titles),
     }
+
+
+_LANGUAGE_MODEL = re.compile(r"\blanguage[- ]models?\b", re.IGNORECASE)
+
+
+def language_model_titles(titles: Iterable[str]) -> int:
+    """Count the titles that say "language model(s)" (issue 32: inferred titles said it too often)."""
+    return sum(bool(_LANGUAGE_MODEL.search(t)) for t in titles)
 
 
 def baseline_title(text: str) -> str:
@@ -168,6 +181,7 @@ def evaluate(path: Path, show: int = 0, records: Sequence[dict] | None = None, l
     names = name_hits(zip(inferred, reals, texts))
     hyg = hygiene(distinct)
     long_summaries = sum(len(s) > 220 or not s.endswith(".") for s in summaries)
+    lm_ours, lm_real = language_model_titles(inferred), language_model_titles(reals)
     rate = len(texts) / elapsed if elapsed else float("inf")
 
     print(f"== {path.name}{label}: {len(records)} papers")
@@ -176,13 +190,15 @@ def evaluate(path: Path, show: int = 0, records: Sequence[dict] | None = None, l
     print(f"plain     : recall {unfolded['recall']:.3f}  precision {unfolded['precision']:.3f}  (plurals not folded)")
     print(f"baseline  : recall {base['recall']:.3f}  precision {base['precision']:.3f}  (first 14 words of 'we propose')")
     print(f"hygiene   : {hyg}  summaries bad: {long_summaries}")
+    lm_ratio = lm_ours / lm_real if lm_real else float("inf") if lm_ours else 1.0
+    print(f"'lm'      : {lm_ours} inferred titles say 'language model', {lm_real} real ones ({lm_ratio:.2f}x; target <= 1.15)")
     print(f"speed     : {rate:,.0f} abstracts/s ({1000 * elapsed / len(texts):.3f} ms each, title + summary)")
     if show:
         for t, r, txt in list(zip(inferred, reals, texts))[:show]:
             rn = real_name(r, txt)
             flag = "" if rn is None or rn in t else f"   [MISSED {rn}]"
             print(f"  real: {r}\n  ours: {t}{flag}\n")
-    return {"scores": scores, "plain": unfolded, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
+    return {"lm": (lm_ours, lm_real), "scores": scores, "plain": unfolded, "baseline": base, "names": names, "hygiene": hyg, "per_second": rate}
 
 
 def sample(paths: Sequence[Path], n: int, seed: int) -> None:

@@ -32,10 +32,17 @@ def test_private_macros_resolve_to_names(abstract: str, shown: str, hidden: str)
     assert not any("unknown macro" in w for w in paper.warnings)
 
 
-def test_an_unknown_macro_that_names_nothing_is_dropped_with_a_warning() -> None:
+def test_an_unknown_macro_that_names_nothing_is_shown_as_its_name_with_a_notice() -> None:
     paper = enrich_one(_paper("We propose FooNet. It reaches 75% on the dataset \\products at low cost."), load_taxonomy())
-    assert "dataset at low cost" in paper.text and "FooNet at" not in paper.text
-    assert "unknown macro \\products" in paper.warnings
+    assert "dataset products at low cost" in paper.text and "FooNet at" not in paper.text
+    assert "dataset products at low cost" in paper.html
+    assert "unknown macro \\products, shown as its name" in paper.warnings
+
+
+def test_a_placeholder_macro_takes_the_name_the_abstract_gives() -> None:
+    paper = enrich_one(_paper("We propose FOO, a planner for robots. In tests, \\mname{} achieves 80%."), load_taxonomy())
+    assert "In tests, FOO achieves 80%." in paper.text
+    assert not any("unknown macro" in w for w in paper.warnings)
 
 
 def test_ids_depend_on_venue_year_and_abstract_only() -> None:

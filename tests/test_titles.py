@@ -1395,3 +1395,75 @@ def test_title_case_leaves_a_greek_symbol_as_written(phrase: str, title: str) ->
 
     assert _title_case(phrase) == title
 
+
+
+# --- issue 32: words a reader accepts -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("verb", "finite", "form"),
+    [
+        ("learns", True, "learning"),
+        ("detect", False, "detecting"),
+        ("debias", False, "debiasing"),  # a field's verb no general list knows: trusted
+        ("debiases", True, "debiasing"),
+        ("multiple", False, None),  # an adjective after "to": "Multipling" is no word
+        ("lms", True, None),  # an acronym's plural: "Lming" is no word
+    ],
+)
+def test_a_verb_turns_into_an_ing_form_only_if_english_writes_it(verb: str, finite: bool, form: str | None) -> None:
+    from generator.enrich.titles.grammar import _real_gerund
+
+    assert _real_gerund(verb, finite) == form
+
+
+def test_no_title_coins_an_ing_form_from_a_word_that_is_no_verb() -> None:
+    text = (
+        "Instruction tuning helps models to multiple tasks. We propose a method to multiple tasks at once with "
+        "shared adapters, which reduces the cost of tuning language models across many tasks."
+    )
+    assert "multipling" not in infer_title(text).lower()
+
+
+@pytest.mark.parametrize("phrase", ["General Capabilities via Small Tuned", "Graph Clustering Based"])
+def test_a_phrase_cut_before_its_noun_loses_the_participle_it_ends_on(phrase: str) -> None:
+    from generator.enrich.titles.grammar import _trim
+
+    assert _trim(phrase.split())[-1] not in ("Tuned", "Based")
+
+
+_OPENS_ON_LLMS = "Large language models (LLMs) have shown strong abilities in many tasks, and LLMs are now used widely. "
+
+
+def test_a_paper_that_only_uses_llms_is_not_titled_for_them() -> None:
+    text = _OPENS_ON_LLMS + (
+        "We propose a cooperative multi-agent system for zero-shot entity recognition. Our system uses LLMs as "
+        "agents. Experiments on six benchmarks show gains with LLMs."
+    )
+    assert "language model" not in infer_title(text).lower()
+
+
+def test_a_paper_for_llms_keeps_them_in_its_title() -> None:
+    text = _OPENS_ON_LLMS + (
+        "We propose a position-aware attention re-weighting method for LLMs. Experiments on six benchmarks "
+        "show gains with LLMs."
+    )
+    assert infer_title(text).endswith("for Large Language Models")
+
+
+@pytest.mark.parametrize(
+    ("phrase", "clause"),
+    [
+        ("Success of Models in Multicultural Environments Hinges", True),  # cut from "hinges on ..."
+        ("Expressive Power of Networks Grows", True),
+        ("Time Series Models", False),
+        ("Networked Public Goods Games", False),
+        ("Sparse Mixture-of-Experts Models", False),
+        ("Expressive Power of Networks Grows with Depth", False),  # a claim is a title; a cut claim is not
+    ],
+)
+def test_a_phrase_ending_on_a_verb_after_its_subject_is_a_clause(phrase: str, clause: bool) -> None:
+    from generator.enrich.titles.grammar import _clause_like
+
+    words = phrase.split()
+    assert _clause_like(words[:1] + [w.lower() if w[0].isupper() else w for w in words[1:]]) == clause

@@ -28,8 +28,8 @@ class _MacroNames(Mapping[str, str]):
     named like a capitalised word of the abstract stands for that word (``\\lora`` for
     "LoRA"); a placeholder name (``\\mname``, ``\\ours``, ``\\method``) or a piece of
     the method's name (``\\carb`` in "LLMCarbon") stands for the method the paper
-    introduces. Anything else (``\\products``, a dataset) is left unresolved: a wrong
-    name would be worse than none.
+    introduces. Anything else (``\\products``, a dataset) is left unresolved and shown
+    as its own name (``tex.convert``): a wrong name would be worse than that.
     """
 
     def __init__(self, text: str, method: str | None) -> None:

@@ -144,6 +144,11 @@ _TEXT_WORDS = {
     "textsc": "", "textrm": "", "textsf": "", "textup": "", "textmd": "", "textnormal": "",
     "mbox": "", "hbox": "", "text": "", "tiny": "", "small": "", "normalsize": "", "large": "",
     "Large": "", "huge": "", "Huge": "", "footnotesize": "", "scriptsize": "",
+    # Layout commands print nothing: an unknown macro is shown as its name, and these are not names.
+    "smallskip": "", "medskip": "", "bigskip": "", "hfill": "", "vfill": "", "clearpage": "",
+    "newpage": "", "pagebreak": "", "nobreak": "", "allowbreak": "", "ignorespaces": "", "unskip": "",
+    "leavevmode": "", "strut": "", "null": "", "selectfont": "", "raggedright": "", "sloppy": "",
+    "hline": "", "footnotemark": "", "displaystyle": "", "textstyle": "", "phantom": "",
 }  # fmt: skip
 for _name, _tag in _STYLE_TAGS.items():
     _TEXT_WORDS.setdefault(_name, "")
@@ -258,9 +263,7 @@ class _Renderer:
             elif kind == "space":
                 emit(" ", " ")
             elif kind == "word":
-                word = self.word(m.group("word_n"))
-                # A dropped macro takes the space before it along, like a citation ("X \foo, y").
-                plain(word) if word is not None else emit(_CITE_MARK, _CITE_MARK)
+                plain(self.word(m.group("word_n")))
             elif kind == "bslash":
                 char = m.group("bslash_c") or ""
                 plain(char if not char.isspace() else " ")
@@ -330,8 +333,13 @@ class _Renderer:
                 emit(frame.close_html, frame.close_text)
         return "".join(out_h), "".join(out_t)
 
-    def word(self, name: str) -> str | None:
-        """Return the text of the text-mode command `\\name`, or None for an unknown macro."""
+    def word(self, name: str) -> str:
+        """Return the text of the text-mode command `\\name`; an unknown macro is shown as its name.
+
+        A paper's private macro names the thing it stands for (``\\ourbench``, ``\\ReSocratic``):
+        dropping it would leave a hole in the sentence ("We release and"), and its name is the
+        nearest to the word the author meant that papersite can know.
+        """
         if name in self.macros:
             return self.macros[name]
         if name in _TEXT_WORDS:
@@ -339,8 +347,8 @@ class _Renderer:
         symbol = _symbol(name)
         if symbol:
             return symbol
-        self.warn(f"unknown macro \\{name}")
-        return None
+        self.warn(f"unknown macro \\{name}, shown as its name")
+        return name
 
     def link(self, raw_url: str, label: str, links: bool) -> tuple[str, str]:
         """Render \\href{url}{label} or [label](url): an anchor for http(s) URLs, else the label."""
@@ -366,7 +374,7 @@ class _Renderer:
             return mathml, text
         for name in unknown:
             if name not in self.macros:
-                self.warn(f"unknown macro \\{name}")
+                self.warn(f"unknown macro \\{name}, shown as its name")
 
         def value(m: re.Match[str]) -> str:
             return self.macros.get(m.group(1), m.group(1))
@@ -526,7 +534,7 @@ def convert(source: str, macros: Mapping[str, str] | None = None) -> Converted:
     return Converted(html=_tidy(out_html), text=_tidy(out_text), warnings=tuple(renderer.warnings))
 
 
-# "a method (\\mname)" whose macro was dropped leaves "()"; "f()" (no space) is kept.
+# "a method (\\cite{x})" whose citation was dropped leaves "()"; "f()" (no space) is kept.
 _EMPTY_PARENS_RE = re.compile(r" \(\s*\)")
 # Whether the text holds "()" or "( )", the cue to remove empty parentheses: one search for the rare "("
 # runs several times faster than the two substring tests.

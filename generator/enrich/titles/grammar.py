@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from .lexicon import (
     _ADJ_ENDS,
@@ -48,12 +49,17 @@ _STRESSED_LAST = frozenset(
 _SHORT_CLOSED = re.compile(r"[^aeiou]*[aeiou][^aeiouwxy]")
 
 
-def _gerund(verb: str) -> str:
-    """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...)."""
+def _gerund(verb: str, finite: bool = True) -> str:
+    """Turn a verb ("learns", "detect", "leverages") into its -ing form ("learning", ...).
+
+    A verb that is not ``finite`` (after "to") is the plain form: its "s" is its own ("debias").
+    """
     v = verb.casefold()
-    if v.endswith("ies") and len(v) > 4:
+    if not finite:
+        pass
+    elif v.endswith("ies") and len(v) > 4:
         return v[:-3] + "ying"
-    if v.endswith(("sses", "shes", "ches", "xes", "zes")):
+    elif v.endswith(("sses", "shes", "ches", "xes", "zes")):
         v = v[:-2]
     elif v.endswith("s") and not v.endswith("ss"):
         v = v[:-1]
@@ -64,6 +70,28 @@ def _gerund(verb: str) -> str:
     if v in _STRESSED_LAST or _SHORT_CLOSED.fullmatch(v):
         return v + v[-1] + "ing"  # map -> mapping, plan -> planning, infer -> inferring
     return v + "ing"
+
+
+def _real_gerund(verb: str, finite: bool = True) -> str | None:
+    """Return the -ing form of ``verb`` if English writes it, else None ("multiple" -> "multipling" is none).
+
+    A title must not coin a word. The -ing form is taken when wordfreq's English list has it,
+    or when the list has neither it nor the verb (a field's own verb, "debias" -> "debiasing",
+    that no general list knows): what the list knows as a word but not as a verb ("multiple",
+    "LMs") is not turned.
+    """
+    return _checked_gerund(verb.casefold(), finite)
+
+
+@lru_cache(maxsize=4096)
+def _checked_gerund(verb: str, finite: bool) -> str | None:
+    from wordfreq import zipf_frequency  # loads its list on first use: only abstracts with a verb to turn pay
+
+    form = _gerund(verb, finite)
+    if zipf_frequency(form, "en") > 0:
+        return form
+    base = verb[:-1] if finite and verb.endswith("s") and not verb.endswith("ss") else verb
+    return form if zipf_frequency(base, "en") == 0 and zipf_frequency(verb, "en") == 0 else None
 
 
 def _is_verbish(word: str) -> bool:
@@ -117,7 +145,8 @@ def _trim(words: list[str]) -> list[str]:
         words = words[2:]  # "Method for Graph Anomaly Detection" -> "Graph Anomaly Detection"
     elif len(words) > 2 and words[1] == "to" and words[0].lower() in _EMPTY_HEADS:
         verb = words[2]  # "Approach to Debiasing Transformers" -> "Debiasing Transformers"
-        words = [_gerund(verb)] + words[3:] if verb.islower() and _plain_verb(verb, finite=False) else words[2:]
+        form = _real_gerund(verb, finite=False) if verb.islower() and _plain_verb(verb, finite=False) else None
+        words = [form] + words[3:] if form else words[2:]
     if "for" in words:  # only a lower-case "for" can follow a word inside the phrase
         for i in range(1, len(words) - 1):
             if words[i + 1] == "for" and words[i].lower() in _BARE_HEADS and not _modifier(words[i - 1].lower()):
@@ -160,7 +189,7 @@ def _adjective_end(low: str) -> bool:
         return True
     if low.endswith(("al", "ous", "ive", "ic")) and len(low) > 4:
         return not low.endswith(("eal", "oal"))
-    return len(low) > 5 and low.endswith("ed") and not low.endswith("eed")
+    return len(low) > 4 and low.endswith("ed") and not low.endswith("eed")  # "Small Tuned", "Graph-Based"
 
 
 # Adjectives without a telltale ending, met at the end of a phrase cut before its noun.
@@ -212,7 +241,22 @@ def _clause_like(words: Sequence[str]) -> bool:
         elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
             if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
                 return True  # "Accurate Nutrition Estimation Helps People"
+        if k == len(words) - 1 and words[k].islower() and _plural(low) and _plural(prev) and "-" not in prev:
+            return True  # "... in Multicultural Environments Hinges": a verb cut from what it hinges on
     return False
+
+
+def _plural(low: str) -> bool:
+    """Tell whether a lower-case word is written as a plural or a verb's -s form ("models", "LLMs", "hinges")."""
+    return (
+        len(low) > 3 and low.endswith("s") and not low.endswith(("ss", "us", "is", "ics", "'s"))
+        and low not in _INVARIANT
+    )  # fmt: skip
+
+
+# Nouns that end in "s" in the singular, or are plural only and modify the noun after them:
+# "Time Series Models", "Public Goods Games", "Sports Videos" are noun phrases.
+_INVARIANT = frozenset("series species means news lens bias gas goods sales sports savings earnings arms".split())
 
 
 # Prepositions an adjective takes as a predicate ("robust against", "crucial for").

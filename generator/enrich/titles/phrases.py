@@ -99,8 +99,10 @@ def _span_title(a: "_Analysis") -> str:
                 continue
             if role == _HEAD and (k == n or words[k].lower() in _HEAD_CUTS):
                 heads.append((phrase, bonus))  # not "Approach" cut from "approach to X": it has its object
-            elif role == _FIELD and k == n:
-                fields.append(phrase)
+            elif role == _FIELD and k == n and not (
+                weight.known and _known_field(phrase, weight.known) and not _paper_is_for(a, phrase, weight)
+            ):
+                fields.append(phrase)  # not the well-known field the abstract opens on, unless the paper is for it
             if key in seen:
                 continue
             seen.add(key)
@@ -113,7 +115,9 @@ def _span_title(a: "_Analysis") -> str:
     # The terms the abstract defines with an acronym name what the paper works on
     # ("Graph Fraud Detection (GFD)"), except the paper's own name spelled out.
     fields.extend(words for key, words in weight.defined.items() if " ".join(key) != spelled)
-    fields.extend(words for key, words in weight.known.items() if key not in weight.techniques)
+    fields.extend(
+        words for key, words in weight.known.items() if key not in weight.techniques and _paper_is_for(a, key, weight)
+    )
     terms = weight.defined.keys() | weight.known.keys()
     for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
         if s > best_score:
@@ -218,7 +222,7 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
             have.add(_topic_key(acronym))
         elif _topic_key(acronym) in have:
             have |= keys
-    found = _salient_term(a, weight.words, have, weight.acronyms, set(best))
+    found = _salient_term(a, weight, have, set(best))
     if found is None:
         return best
     prep, term = found
@@ -228,8 +232,7 @@ def _with_term(best: list[str], a: "_Analysis", weight: _Weights) -> list[str]:
 
 
 def _salient_term(
-    a: "_Analysis", words: Sequence[str], have: AbstractSet[str], acronyms: dict[str, list[str]],
-    title: AbstractSet[str],
+    a: "_Analysis", weight: _Weights, have: AbstractSet[str], title: AbstractSet[str]
 ) -> tuple[str, list[str]] | None:
     """Return the abstract's most used term sharing no topic key with ``have``, with its preposition.
 
@@ -246,8 +249,11 @@ def _salient_term(
     such term names a part of the method, which "in" would misplace ("... for Pruning in
     Objective Function"), and gives way to the next term, as does a term the abstract never
     puts after a preposition that ends on a part's head word (``PART_HEADS``: "for Loss
-    Function", "for Neural Network").
+    Function", "for Neural Network"). A well-known field ("large language models") is the
+    term only where the contribution sentence names it: an abstract that opens on what
+    LLMs can do and then builds a tool with them is not "... for Large Language Models".
     """
+    words, acronyms = weight.words, weight.acronyms
     n = len(words)
     scored = _repeated_terms(words) + _acronym_terms(a, words, acronyms)
     scored.sort(key=lambda item: (-item[0], item[2][0] if item[2] else n))  # of equals, the first met
@@ -261,6 +267,8 @@ def _salient_term(
             continue  # "for Deep Learning Based", "for Solving Tasks", "for Models Generate Text"
         if written[0][0].isdigit():
             continue  # "for 7B Parameters"
+        if weight.known and _known_field(term, weight.known) and not _paper_is_for(a, term, weight):
+            continue  # the field the abstract opens on, not what the paper is for
         preps = Counter(_preposition_before(words, i) for i in at)
         del preps[""]
         if not preps and last in PART_HEADS:
@@ -386,7 +394,7 @@ def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
     for i in range(len(lows) - 1):
         low = lows[i]
         if low in _PURPOSE_CLAUSE and _plain_verb(lows[i + 1], finite=low != "to"):
-            phrases = _verb_phrase(tokens, lows, i + 1)  # "that learns X", "to learn X" -> "for learning X"
+            phrases = _verb_phrase(tokens, lows, i + 1, finite=low != "to")  # "that learns X", "to learn X" -> "for learning X"
             if not phrases:
                 continue
             words = _trim([w for w in phrases[0] if w])
@@ -445,6 +453,59 @@ def _best_phrase(
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:
     """Tell whether "Name: phrase" would be cut to fit a title, losing the phrase's end."""
     return (len(name) + 2 if name else 0) + len(" ".join(phrase)) > _MAX_CHARS
+
+
+def _singular(lows: Sequence[str]) -> tuple[str, ...]:
+    """Return lower-case words with a plural "s" off the last ("language models" -> "language model")."""
+    last = lows[-1] if lows else ""
+    return (*lows[:-1], last[:-1] if last.endswith("s") and not last.endswith("ss") else last)
+
+
+def _known_field(term: Sequence[str], known: _Terms) -> bool:
+    """Tell whether a term is a well-known field or its last words ("language models" of "large language models")."""
+    want = _singular([w.lower() for w in term])
+    return any(_singular(key)[-len(want) :] == want for key in known if len(key) >= len(want))
+
+
+def _paper_is_for(a: "_Analysis", term: Sequence[str], weight: _Weights) -> bool:
+    """Tell whether a well-known field is what the paper is for, not only a tool it uses.
+
+    It is, where the contribution sentence names it ("a re-weighting method for LLMs"), or
+    where most sentences name it and none as a tool ("uses LLMs as agents", "LLM-based"): an
+    abstract that opens on what LLMs can do and then builds a recogniser with them is not
+    "... for Large Language Models".
+    """
+    want = _singular([w.lower() for w in term])
+    names = [" ".join(want)] + [
+        acronym.rstrip("s")
+        for acronym, spelled in weight.acronyms.items()
+        if _singular([w.lower() for w in spelled])[-len(want) :] == want
+    ]
+    if a.contribution >= 0:
+        sentence = a.sentences[a.contribution]
+        if names[0] in sentence.lower() or any(name in sentence for name in names[1:]):
+            return True
+    low_names = [names[0]] + [name.lower() for name in names[1:]]
+    naming = sum(any(name in sentence.lower() for name in low_names) for sentence in a.sentences)
+    if naming * _SUBJECT_SHARE < len(a.sentences):
+        return False
+    prose = a.prose
+    for name in names:
+        at = prose.find(name) if name != names[0] else prose.lower().find(name)
+        while at >= 0:
+            before = prose[max(0, at - 30) : at].lower().split()[-3:]
+            after = prose[at + len(name) : at + len(name) + 12].lower()
+            if any(w.startswith(_TOOL_VERBS) for w in before) or _TOOL_SUFFIX.match(after):
+                return False
+            at = (prose.find if name != names[0] else prose.lower().find)(name, at + 1)
+    return True
+
+
+# A field named in at least this share of the sentences (1 / _SUBJECT_SHARE) is the abstract's subject.
+_SUBJECT_SHARE = 1.5
+# How an abstract writes a field it works with, not for: "uses LLMs", "LLM-based", "LLM-generated".
+_TOOL_VERBS = ("use", "using", "utiliz", "utilis", "leverag", "employ", "harness", "exploit", "prompt")
+_TOOL_SUFFIX = re.compile(r"s?-(?:based|powered|driven|assisted|guided|generated|enhanced|augmented|aided)")
 
 
 def _known_term(phrase: Sequence[str], known: _Terms) -> bool:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from .analysis import _Analysis, _drop_asides, _releases_code
-from .grammar import _ARTICLES, _gerund, _is_verbish
+from .grammar import _ARTICLES, _is_verbish, _real_gerund
 from .lexicon import (
     _ADJ_ENDS,
     _ADVERBS,
@@ -135,7 +135,7 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
         while i < n and lows[i] in _LEAD_DROP:
             i += 1
     if i + 1 < n and lows[i] == "to" and _is_verbish(lows[i + 1]):
-        return _verb_phrase(tokens, lows, i + 1)  # "we propose to learn X" -> "Learning X"
+        return _verb_phrase(tokens, lows, i + 1, finite=False)  # "we propose to learn X" -> "Learning X"
     words, j = _walk(tokens, lows, i)
     if not words:
         return []
@@ -149,20 +149,21 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
         verb = lows[k] if k < n else ""
         finite = lows[j] == "to" or k > j + 1 or verb.endswith("s")
         if finite and _is_verbish(verb) and verb not in _STOP and not verb.endswith(("ed", "ing")):
-            for vp in _verb_phrase(tokens, lows, k):
+            for vp in _verb_phrase(tokens, lows, k, finite=lows[j] != "to" and k == j + 1):
                 out.insert(0, vp if head_empty else words + ["for"] + vp)
     elif head_empty:
         return []
     return out
 
 
-def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int) -> list[list[str]]:
-    """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...]."""
+def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int, finite: bool = True) -> list[list[str]]:
+    """Turn "learns from data ..." at ``tokens[k]`` into ["learning", "from", "data", ...] (``finite``: "learns", not "learn")."""
     i = k + 1
     while i < len(tokens) and lows[i] in ("the", "a", "an"):
         i += 1
     rest, _ = _walk(tokens, lows, i)
-    return [[_gerund(lows[k])] + rest] if rest else []
+    form = _real_gerund(lows[k], finite) if rest else None
+    return [[form] + rest] if form else []
 
 
 def _back_walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[str]:
