@@ -15,9 +15,9 @@ Estimation"), chosen so that together they cover the theme's papers:
   more often than papers at random do ("experimental results" is everywhere alike);
 - greedily, the phrase that gives most papers not covered yet a subtopic is taken, unless most
   of its papers already have one taken or carry one of the taxonomy's other topics;
-- a theme paper gets, in place of the theme, up to ``PER_PAPER`` of the subtopics whose phrase it
-  holds, those its title writes first, then those its abstract writes most; it keeps the theme
-  where none applies.
+- a theme paper gets, in place of the theme, the subtopic whose phrase it holds most (its title
+  first, then its abstract's count), and up to ``PER_PAPER`` in all of those it writes more than
+  once; it keeps the theme where none applies.
 
 The taxonomy's own topics are never changed: a paper keeps the others it has, and a corpus with
 no theme (an ordinary ML venue: ICLR) is left as it was. The subtopics become topics of a
@@ -66,6 +66,8 @@ CONTAINED = 0.8
 LONGEST = 3
 #: What a phrase in the title weighs beside its mentions in the abstract (counted up to as many).
 TITLE_STRENGTH = 3
+#: A paper gets a second or third subtopic only when it writes its phrase this often (the title counts 3).
+SECOND_STRENGTH = 2
 
 # Words too vague to start or end a subtopic's name, beyond those of related papers.
 _VAGUE = frozenset(
@@ -141,7 +143,7 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
         learned.extend(topics)
         taken |= {topic.name.casefold() for topic in topics}
     extended = Taxonomy((*taxonomy.topics, *learned), taxonomy.fallback, taxonomy.path)
-    log.info("theme %s split into %d subtopics learned from the corpus", " and ".join(found), len(learned))
+    log.debug("theme %s split into %d subtopics learned from the corpus", " and ".join(found), len(learned))
     return Split(papers, extended, tuple(found))
 
 
@@ -251,7 +253,14 @@ def _split(
         names.add(name.casefold())
         chosen.append((key, held[key]))
         covered.update(held[key])
-    return _assign(papers, members, theme, chosen, strength, written)
+    # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
+    while True:
+        out, topics = _assign(papers, members, theme, chosen, strength, written)
+        counts = Counter(name for i in members for name in out[i].topics)
+        kept = [(key, holders) for (key, holders), topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
+        if len(kept) == len(chosen):
+            return out, topics
+        chosen = kept
 
 
 def _same(one: set[int], other: set[int]) -> bool:
@@ -305,7 +314,9 @@ def _assign(
             given[i].append((-strength[key, i], rank, name))
     out = list(papers)
     for i in members:
-        names = [name for _, _, name in sorted(given.get(i, []))[:PER_PAPER]]
+        # The strongest always; another only where the paper names it more than in passing.
+        ranked = sorted(given.get(i, []))[:PER_PAPER]
+        names = [name for k, (weight, _, name) in enumerate(ranked) if k == 0 or -weight >= SECOND_STRENGTH]
         if not names:
             continue
         paper = papers[i]
