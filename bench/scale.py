@@ -99,7 +99,7 @@ def copy_project_files(root: Path, target: Path) -> None:
         source = root / "site_src" / name
         if source.is_dir():
             shutil.copytree(source, target / "site_src" / name)
-        else:
+        elif source.exists():  # assets/ moved into the package's theme (issue 31)
             shutil.copy2(source, target / "site_src" / name)
 
 
