@@ -314,12 +314,13 @@ def measure_size(count: int, runs: int, work: Path, seed: int, source: Path, ste
     return result
 
 
-def warm_up(work: Path, seed: int, source: Path) -> None:
-    """Build a tiny corpus once, untimed, so the first timed run finds disk caches warm."""
+def warm_up(work: Path, seed: int, source: Path, build: bool = True) -> None:
+    """Build a tiny corpus once, untimed, so the first timed run finds disk caches warm (generate only: no MkDocs)."""
     folder = work / "warm-up"
     corpus = make_corpus.write_corpus(50, folder / "corpus" / "papers.txt", seed, source, YEARS)
     project = fresh_project(folder / "project")
-    run_measured(papersite("build", project, corpus, "-d", str(project / "site")), project, folder / "build.log")
+    command = papersite("build", project, corpus, "-d", str(project / "site")) if build else papersite("generate", project, corpus)
+    run_measured(command, project, folder / "build.log")
 
 
 # --------------------------------------------------------------------------- the naive setup
@@ -554,7 +555,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load = os.getloadavg()[0]
     state = source_state()
     take_snapshot(work)
-    warm_up(work, args.seed, args.source)
+    warm_up(work, args.seed, args.source, "build" in steps)
     results: list[Result] = []
     naive = None
 
