@@ -30,6 +30,7 @@ phrase itself.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 from collections import Counter, defaultdict
@@ -108,7 +109,7 @@ PART = 0.6
 #: A one-word "...ing" phrase written as a verb more than this share of the time does not name a subtopic.
 VERBAL = 0.6
 # Words, then an abbreviation in parentheses with a capital or a digit in it: "neural radiance fields (NeRFs)".
-_DEFINED = re.compile(r"([A-Za-z][\w\- ]{2,60}?)\s*\(((?=[^)]*[A-Z0-9])[A-Za-z0-9][\w\-]{1,9}?)s?\)")
+_DEFINED = re.compile(r"\(((?=[^)]*[A-Z0-9])[A-Za-z0-9][\w\-]{1,9}?)s?\)")
 _CHUNK = re.compile(r"[^\w\s\-'/]+")
 _SMALL = frozenset("a an and as at by for from in into of on or the to via vs with".split())
 
@@ -153,26 +154,28 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
     return Split(papers, extended, tuple(found))
 
 
-def _phrases(paper: Paper, verbal: Counter[Key]) -> tuple[Counter[Key], set[Key], dict[Key, Counter[str]]]:
-    """Return the candidate phrases of a paper's abstract (counted), those of its title, and how each is written.
+def _phrases(
+    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], keyed: dict[str, str]
+) -> tuple[Counter[Key], set[Key]]:
+    """Return the candidate phrases of a paper's abstract (counted) and those of its title.
 
-    Adds to ``verbal`` the one-word phrases in "ing" written as verbs (see _OBJECTS).
+    Adds to ``written`` how the paper writes each, to ``verbal`` the one-word phrases in "ing" written as
+    verbs (see _OBJECTS); ``keyed`` caches each word's key (lower case, singular): "" for an edge stop word.
     """
-    written: dict[Key, Counter[str]] = defaultdict(Counter)
     in_text: Counter[Key] = Counter()
     in_title: set[Key] = set()
     for part, counted in ((paper.title, None), (paper.text, in_text)):
         for chunk in _CHUNK.split(part):
             words = normalize(chunk).split()
-            keys = [singular(word.lower()) for word in words]
+            keys = [keyed[word] if word in keyed else keyed.setdefault(word, _key(word)) for word in words]
             for i, first in enumerate(keys):
-                if first in _EDGE_STOP or words[i].lower() in _EDGE_STOP or not first[0].isalpha():
+                if not first or not first[0].isalpha():
                     continue
                 for n in range(1, LONGEST + 1):
                     if i + n > len(keys):
                         break
                     last = keys[i + n - 1]
-                    if last in _EDGE_STOP or words[i + n - 1].lower() in _EDGE_STOP or len(last) < 2:
+                    if len(last) < 2:  # "" for a stop word
                         continue
                     if n == 1:
                         if _describes(words[i]):
@@ -181,7 +184,7 @@ def _phrases(paper: Paper, verbal: Counter[Key]) -> tuple[Counter[Key], set[Key]
                         if first.endswith("ing") and (
                             (i + 1 < len(words) and words[i + 1].lower() in _OBJECTS)
                             or i == 0
-                            or words[i - 1].lower() in _EDGE_STOP
+                            or not keys[i - 1]
                         ):
                             verbal[(first,)] += 1
                     key = tuple(keys[i : i + n])
@@ -191,7 +194,14 @@ def _phrases(paper: Paper, verbal: Counter[Key]) -> tuple[Counter[Key], set[Key]
                     else:
                         counted[key] += 1
     _aliases(paper.text, in_text)
-    return in_text, in_title, written
+    return in_text, in_title
+
+
+def _key(word: str) -> str:
+    """Return a word's key in a phrase: lower case and singular, "" for a word no phrase starts or ends with."""
+    lower = word.lower()
+    key = singular(lower)
+    return "" if lower in _EDGE_STOP or key in _EDGE_STOP else key
 
 
 def _aliases(text: str, in_text: Counter[Key]) -> None:
@@ -199,17 +209,22 @@ def _aliases(text: str, in_text: Counter[Key]) -> None:
     if "(" not in text:
         return
     for match in _DEFINED.finditer(text):
-        alias = match.group(2)
-        uses = len(re.findall(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", text[match.end() :]))
+        alias = match.group(1)
+        rest = text[match.end() :]
+        if alias not in rest:
+            continue
+        uses = len(re.findall(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", rest))
         if not uses:
             continue
-        keys = [singular(word.lower()) for word in normalize(match.group(1)).split()]
+        before = _CHUNK.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        keys = [singular(word.lower()) for word in normalize(before).split()]
         for n in range(1, min(LONGEST, len(keys)) + 1):
             key = tuple(keys[-n:])
             if key in in_text:
                 in_text[key] += uses
 
 
+@functools.lru_cache(maxsize=65536)
 def _describes(word: str) -> bool:
     """Return whether a word alone says too little to name a subtopic (see _NAMING)."""
     rest = word[1:]
@@ -229,13 +244,12 @@ def _split(
     strength: dict[tuple[Key, int], int] = {}  # how much a paper holds a phrase: see _assign
     written: dict[Key, Counter[str]] = defaultdict(Counter)
     verbal: Counter[Key] = Counter()
+    keyed: dict[str, str] = {}
     for i in members:
-        in_text, in_title, forms = _phrases(papers[i], verbal)
+        in_text, in_title = _phrases(papers[i], verbal, written, keyed)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
-        for key, counts in forms.items():
-            written[key].update(counts)
     low = max(MIN_HELD, MIN_SHARE * len(members))
     high = MAX_SHARE * len(papers)
     others: dict[str, set[int]] = defaultdict(set)
