@@ -106,3 +106,21 @@ def test_the_site_says_its_theme_once() -> None:
     assert "on computer vision" in site.description
     assert identity(papers).holds == "the 2 papers of 3DV 2025"
     assert identity(papers, themes=("NLP",)).holds.endswith("on NLP")
+
+
+def test_home_and_report_pages_say_the_theme_and_where_topics_came_from(vision) -> None:
+    from generator import urls
+    from generator.plan import pages
+    from generator.render import render_pages
+
+    _, split = vision
+    site = identity(split.papers, themes=split.themes)
+    report = build_report(split.papers, split.taxonomy, [], themes=split.themes)
+    rendered = render_pages([*pages.plan_indexes(split.papers, split.taxonomy, site), pages.report_page(report)])
+    home = rendered[urls.HOME_SNIPPET].decode()
+    assert "papers of 3DV 2025, on computer vision:" in home
+    assert "subtopics learned from the abstracts" in home
+    page = rendered[urls.REPORT_PAGE].decode()
+    assert "| learned from the corpus: a subtopic of Computer vision |" in page
+    assert "\n\n| Topic | Papers |" in page  # a table, not a paragraph's last line
+    assert urls.topic_source("gaussian-splatting") in rendered  # a learned subtopic has its page
