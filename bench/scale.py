@@ -99,7 +99,7 @@ def copy_project_files(root: Path, target: Path) -> None:
         source = root / "site_src" / name
         if source.is_dir():
             shutil.copytree(source, target / "site_src" / name)
-        elif source.exists():  # a project without it (no site_src/assets/ since the site folder moved out)
+        elif source.exists():  # assets/ moved into the package's theme (issue 31)
             shutil.copy2(source, target / "site_src" / name)
 
 
@@ -112,6 +112,8 @@ def take_snapshot(work: Path) -> Path:
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(ROOT / "generator", target / "generator", ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    if (ROOT / "theme" / "__init__.py").exists():  # installed as generator.theme (pyproject.toml)
+        shutil.copytree(ROOT / "theme", target / "generator" / "theme", ignore=shutil.ignore_patterns("__pycache__"))
     copy_project_files(ROOT, target)
     SNAPSHOT["root"] = target
     return target
@@ -314,12 +316,13 @@ def measure_size(count: int, runs: int, work: Path, seed: int, source: Path, ste
     return result
 
 
-def warm_up(work: Path, seed: int, source: Path) -> None:
-    """Build a tiny corpus once, untimed, so the first timed run finds disk caches warm."""
+def warm_up(work: Path, seed: int, source: Path, build: bool = True) -> None:
+    """Build a tiny corpus once, untimed, so the first timed run finds disk caches warm (generate only: no MkDocs)."""
     folder = work / "warm-up"
     corpus = make_corpus.write_corpus(50, folder / "corpus" / "papers.txt", seed, source, YEARS)
     project = fresh_project(folder / "project")
-    run_measured(papersite("build", project, corpus, "-d", str(project / "site")), project, folder / "build.log")
+    command = papersite("build", project, corpus, "-d", str(project / "site")) if build else papersite("generate", project, corpus)
+    run_measured(command, project, folder / "build.log")
 
 
 # --------------------------------------------------------------------------- the naive setup
@@ -554,7 +557,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     load = os.getloadavg()[0]
     state = source_state()
     take_snapshot(work)
-    warm_up(work, args.seed, args.source)
+    warm_up(work, args.seed, args.source, "build" in steps)
     results: list[Result] = []
     naive = None
 

@@ -143,12 +143,14 @@ def assigner(taxonomy: Taxonomy, show_title: bool = True) -> Assigner:
 
 
 def corpus_assign(records: Sequence[dict], taxonomy: Taxonomy, show_title: bool = True) -> list[tuple[str, ...]]:
-    """Return every record's topics as a build gives them: by terms, then corpus evidence over all records.
+    """Return every record's topics as a build gives them: by terms, corpus evidence, a theme's subtopics.
 
     The records are the corpus (a site of them all): each paper's nearest papers among them vote
-    (``generator.enrich.topics.corpus``).
+    (``generator.enrich.topics.corpus``); a topic on more than a third of them is split
+    (``generator.enrich.topics.subtopics``: ICLR has no such topic).
     """
     from generator.enrich.topics import corpus_topics, topic_evidence
+    from generator.enrich.topics.subtopics import split_themes
     from generator.model import Paper, Source
     from generator.plan.related import related_ids
 
@@ -160,7 +162,7 @@ def corpus_assign(records: Sequence[dict], taxonomy: Taxonomy, show_title: bool 
         papers.append(Paper(abstract=record["abstract"], venue="V", year=2024, source=Source(Path("eval"), i + 1),
                             id=f"{i:012d}", title=title, text=text, topics=topics, mentioned=mentioned))  # fmt: skip
     neighbours = related_ids(papers, NEIGHBOURS)
-    return [p.topics for p in corpus_topics(papers, neighbours, taxonomy)]
+    return [p.topics for p in split_themes(corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy).papers]
 
 
 def concept_recall(

@@ -258,10 +258,13 @@ def run(args: argparse.Namespace) -> int:
 def format_report(report: Report) -> str:
     """Return the full quality report as text for the terminal."""
     width = max((len(t.name) for t in report.topics), default=0)
-    lines = [report.summary(), "", "Papers per topic:", f"  {'':<{width}}  {'all':>6}  {'terms':>6}  {'corpus':>6}"]
+    lines = [
+        report.summary(), "", "Papers per topic:",
+        f"  {'':<{width}}  {'all':>6}  {'terms':>6}  {'corpus':>6}  where the topic came from",
+    ]  # fmt: skip
     for topic in sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold())):
         counts = f"{topic.count:>6,}  {topic.by_terms:>6,}  {topic.by_corpus:>6,}"
-        lines.append(f"  {topic.name:<{width}}  {counts}{'  (catch-all)' if topic.fallback else ''}")
+        lines.append(f"  {topic.name:<{width}}  {counts}  {topic.source}")
     for kind, items in report.by_kind().items():
         lines += ["", f"{kind} ({len(items)}):"]
         lines += [f"  {item.where}: {item.message}" if item.where else f"  {item.message}" for item in items]

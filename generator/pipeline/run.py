@@ -88,6 +88,7 @@ def prepare(
     from .. import enrich, urls
     from ..enrich.topics import SHIPPED_TAXONOMY, load_taxonomy
     from ..enrich.topics import corpus as corpus_topics
+    from ..enrich.topics import subtopics
     from ..write.cache import EnrichCache, RelatedCache, enrichment_fingerprint
     from .background import Background, default_jobs, shared_map
 
@@ -111,7 +112,6 @@ def prepare(
     from ..plan import cite, pages, related
     from ..render import export, search
 
-    site = identity(papers, settings.site_name, settings.site_description)
 
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
     # Each paper's nearest papers (numpy) give its related papers and the corpus evidence for its
@@ -131,15 +131,19 @@ def prepare(
         neighbours = pending.result()
         related_cache.put(neighbours)
     assert neighbours is not None
-    papers = [
-        replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K])
-        for p in corpus_topics.corpus_topics(papers, neighbours, taxonomy)
-    ]
+    # A topic on most papers is the corpus's theme: its papers are split into subtopics the corpus
+    # shows, which the extended taxonomy holds (their pages, the report).
+    split = subtopics.split_themes(corpus_topics.corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy)
+    taxonomy = split.taxonomy
+    papers = [replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K]) for p in split.papers]
+    site = identity(papers, settings.site_name, settings.site_description, split.themes)
     # The search index (a third of what is left) in a second process, while this one makes the rest.
     final = papers
     index = Background(lambda: search.index_files(final), parallel)
     quality = replace(
-        report.build_report(papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs)),
+        report.build_report(
+            papers, taxonomy, [*found, *notices], report.input_bases(settings.inputs), split.themes
+        ),
         addresses=_addresses(placed),
     )
     rendered = render.render_pages(
@@ -332,6 +336,7 @@ def _report_from_dict(data: dict) -> Report:
             **data,
             "topics": tuple(TopicCount(**t) for t in data["topics"]),
             "notices": tuple(Notice(**n) for n in data["notices"]),
+            "themes": tuple(data.get("themes", ())),
             "addresses": Addresses(**data.get("addresses", {})),
         }
     )

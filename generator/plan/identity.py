@@ -23,7 +23,7 @@ class Identity:
 
     name: str
     description: str
-    holds: str  #: what the corpus is: "the 299 papers of COLM 2024"
+    holds: str  #: what the corpus is: "the 299 papers of COLM 2024", "the 142 papers of 3DV 2025, on computer vision"
 
 
 def years_span(years: Sequence[int]) -> str:
@@ -71,8 +71,21 @@ def _holds(papers: Sequence[Paper]) -> str:
     return f"the {count} of {where}" if len(papers) > 1 else f"{count} of {where}"
 
 
-def identity(papers: Sequence[Paper], name: str | None = None, description: str | None = None) -> Identity:
-    """Return the site's identity: ``name`` and ``description`` where given, else the corpus's."""
+def theme_phrase(themes: Sequence[str]) -> str:
+    """Return the corpus's themes as the site's description says them: "computer vision", "" for none."""
+    # A topic name is capitalised as a heading ("Computer vision"); an acronym keeps its capitals ("NLP").
+    return _and([t[0].lower() + t[1:] if t[1:2].islower() else t for t in themes]) if themes else ""
+
+
+def identity(
+    papers: Sequence[Paper], name: str | None = None, description: str | None = None, themes: Sequence[str] = ()
+) -> Identity:
+    """Return the site's identity: ``name`` and ``description`` where given, else the corpus's.
+
+    ``themes`` are the topics on most of its papers (``enrich.topics.subtopics``): what the corpus is on.
+    """
     holds = _holds(papers)
+    if themes:
+        holds = f"{holds}, on {theme_phrase(themes)}"
     written = f"Abstracts of {holds}, by topic and year, with full-text search."
     return Identity(name or corpus_name(papers), description or written, holds)

@@ -25,6 +25,7 @@ class TopicRef:
     slug: str
     description: str
     source: str
+    parent: str = ""  # the theme a subtopic learned from the corpus splits
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
         if slug in seen:
             raise ValueError(f"topics {seen[slug]!r} and {topic.name!r} have the same slug {slug!r}")
         seen[slug] = topic.name
-        refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug))
+        refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug), topic.parent)
     return refs
 
 
@@ -227,6 +228,7 @@ def _home(
         "topics_link": urls.link(home, urls.topics_index_source()),
         "years_link": urls.link(home, urls.years_index_source()),
         "tags_link": urls.link(home, "tags.md"),
+        "subtopics": sum(1 for ref in used if ref.parent),
         "top_topics": [
             {"name": ref.name, "count": len(by_topic[ref.name]), "link": urls.link(home, ref.source)}
             for ref in largest
@@ -268,6 +270,7 @@ def _about(papers: Sequence[Paper], used: list[TopicRef], site: Identity) -> Pag
         "titles": _titles_sentence(len(papers), sum(1 for p in papers if p.title_source == "inferred")),
         "topics": len(used),
         "by_corpus": any(p.corpus_topics for p in papers),
+        "subtopics": sum(1 for ref in used if ref.parent),
         "papers_json": urls.link(about, urls.PAPERS_JSON),
         "papers_bib": urls.link(about, urls.PAPERS_BIB),
         "feed": urls.link(about, urls.FEED),
@@ -281,7 +284,7 @@ def report_page(report: Report) -> PageSpec:
     source = urls.REPORT_PAGE
     topics = sorted(report.topics, key=lambda t: (t.fallback, -t.count, t.name.casefold()))
     rows = [
-        {"name": t.name, "count": t.count, "by_terms": t.by_terms, "by_corpus": t.by_corpus, "fallback": t.fallback, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
+        {"name": t.name, "count": t.count, "by_terms": t.by_terms, "by_corpus": t.by_corpus, "fallback": t.fallback, "source": t.source, "link": urls.link(source, urls.topic_source(urls.slug(t.name) or "topic"))}
         for t in topics
     ]
     front = {

@@ -24,17 +24,30 @@ if TYPE_CHECKING:  # topics compiles its patterns on import: a rerun with nothin
 
 @dataclass(frozen=True)
 class TopicCount:
-    """A topic with how many papers carry it, and how many of them by corpus evidence (not its terms)."""
+    """A topic with how many papers carry it, how many of them by corpus evidence, and where it came from."""
 
     name: str
     count: int
     fallback: bool
     by_corpus: int = 0
+    parent: str = ""  #: the theme a subtopic learned from the corpus splits ("" for the taxonomy's topics)
+    theme: bool = False  #: the corpus's theme, split into learned subtopics (what is left keeps it)
 
     @property
     def by_terms(self) -> int:
-        """How many papers carry the topic by the taxonomy's terms (their own words)."""
+        """How many papers carry the topic by their own words (the taxonomy's terms, or a subtopic's phrase)."""
         return self.count - self.by_corpus
+
+    @property
+    def source(self) -> str:
+        """Return where the topic came from, as the report says it."""
+        if self.fallback:
+            return "catch-all"
+        if self.parent:
+            return f"learned from the corpus: a subtopic of {self.parent}"
+        if self.theme:
+            return "taxonomy terms; the corpus's theme, split into subtopics"
+        return "taxonomy terms" + (", corpus neighbours" if self.by_corpus else "")
 
 
 @dataclass(frozen=True)
@@ -85,6 +98,7 @@ class Report:
     fallback: int
     notices: tuple[Notice, ...]
     addresses: Addresses = Addresses()
+    themes: tuple[str, ...] = ()  #: topics on more than a third of the papers, split into subtopics
 
     def by_kind(self) -> dict[str, list[Notice]]:
         """Return the notices grouped by kind, kinds in alphabetical order."""
@@ -104,7 +118,13 @@ class Report:
                 f"Topics: {sum(1 for t in self.topics if t.count):,} used; "
                 f"{plural(self.fallback, 'paper')} fell back to the catch-all topic; "
                 f"{plural(sum(t.by_corpus for t in self.topics), 'topic')} came from the corpus "
-                "(the papers nearest to a paper).",
+                "(the papers nearest to a paper)"
+                + (
+                    f"; the theme {' and '.join(self.themes)} is split into "
+                    f"{plural(sum(1 for t in self.topics if t.parent and t.count), 'subtopic')} learned from the corpus."
+                    if self.themes
+                    else "."
+                ),
                 f"Code: {plural(self.with_code, 'paper')} ({share}) with a link to a GitHub repository; "
                 f"{self.with_project_page:,} with a link to a project page.",
                 self.addresses.summary(),
@@ -145,21 +165,32 @@ def input_bases(inputs: Sequence[Path]) -> list[Path]:
 
 
 def build_report(
-    papers: Sequence[Paper], taxonomy: Taxonomy, notices: Sequence[Notice], bases: Sequence[Path] = ()
+    papers: Sequence[Paper],
+    taxonomy: Taxonomy,
+    notices: Sequence[Notice],
+    bases: Sequence[Path] = (),
+    themes: Sequence[str] = (),
 ) -> Report:
-    """Return the report of an enriched corpus, with empty topics added as notices."""
+    """Return the report of an enriched corpus, with empty topics added as notices.
+
+    ``themes`` are the topics split into subtopics (``enrich.topics.subtopics``): none of their papers
+    may be left to them, which is no notice.
+    """
     shorten = _shortener(bases)
     notices = [Notice(n.kind, shorten(n.where), shorten(n.message)) for n in notices]
     counts = Counter(name for paper in papers for name in paper.topics)
     by_corpus = Counter(name for paper in papers for name in paper.corpus_topics)
     topics = tuple(
-        TopicCount(topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback, by_corpus.get(topic.name, 0))
+        TopicCount(
+            topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback, by_corpus.get(topic.name, 0),
+            topic.parent, topic.name in themes,
+        )  # fmt: skip
         for topic in [*taxonomy.topics, taxonomy.fallback]
     )
     empty = [
         Notice("empty topic", "taxonomy", f"no paper carries the topic {t.name!r}")
         for t in topics
-        if not t.count and not t.fallback
+        if not t.count and not t.fallback and not t.theme
     ]
     ordered = sorted([*notices, *empty], key=lambda n: (n.kind, *place_key(n.where), n.message))
     return Report(
@@ -170,4 +201,5 @@ def build_report(
         topics=topics,
         fallback=counts.get(taxonomy.fallback.name, 0),
         notices=tuple(ordered),
+        themes=tuple(themes),
     )

@@ -38,6 +38,8 @@ class Topic:
     weak_terms: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     broad: bool = False  # a broad area rather than a specific topic: see MAX_BROAD
+    # The theme a subtopic learned from the corpus splits (see subtopics); "" for the taxonomy's own topics.
+    parent: str = ""
 
 
 _Entry = tuple[tuple[int, int], ...]

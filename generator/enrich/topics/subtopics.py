@@ -1,0 +1,374 @@
+"""A corpus's theme, and the subtopics its papers are divided into, learned from their own words.
+
+On a venue papersite was not built around, one topic can be on nearly every paper ("Computer
+vision" on a 3D vision conference): it is the corpus's theme, and as a tag it tells a reader
+nothing. A topic on more than ``THEME_SHARE`` of the papers is taken for the theme. Its papers
+are split into subtopics named with phrases the papers write ("Gaussian Splatting", "Pose
+Estimation"), chosen so that together they cover the theme's papers:
+
+- candidates are runs of one to three words that neither start nor end with a stop word or a
+  word every abstract uses ("method", "results"), folded to singular and lower case;
+- a paper *holds* a phrase when its title or abstract writes it; the theme's papers that hold a
+  phrase must be neither a handful nor a theme of their own;
+- a phrase must be what a cluster of papers is about, not a turn of phrase: the papers that hold
+  it have it among their nearest papers (TF-IDF, as for related papers) ``LIFT_NEEDED`` times
+  more often than papers at random do ("experimental results" is everywhere alike);
+- greedily, the phrase that gives most papers not covered yet a subtopic is taken, unless most
+  of its papers already have one taken or carry one of the taxonomy's other topics;
+- a theme paper gets, in place of the theme, the subtopic whose phrase it holds most (its title
+  first, then its abstract's count), and up to ``PER_PAPER`` in all of those it writes more than
+  once; it keeps the theme where none applies.
+
+The taxonomy's own topics are never changed: a paper keeps the others it has, and a corpus with
+no theme (an ordinary ML venue: ICLR) is left as it was. The subtopics become topics of a
+taxonomy extended with them (``Topic.parent`` names their theme), so that they have pages like
+any other; a user who wants to edit one copies its name and terms into ``topics.yml``.
+
+Deterministic: phrases are counted in sets of paper indices, and every choice breaks ties by the
+phrase itself.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from ...model import Paper
+from ..words import STOP_WORDS
+from ..keywords import singular
+from .assign import MAX_TOPICS
+from .corpus import NEIGHBOURS
+from .taxonomy import Taxonomy, Topic, normalize
+
+log = logging.getLogger(__name__)
+
+#: A topic on more than this share of the papers is the corpus's theme. The issue says "about a third";
+#: ICLR 2025's dev papers have "Large language models" on 33%, and an ordinary ML venue keeps its topics.
+THEME_SHARE = 0.4
+#: Corpora smaller than this are not split: a handful of papers shows no subtopics.
+MIN_PAPERS = 40
+#: A subtopic's phrase is held by at least this share of the theme's papers (and at least MIN_HELD)...
+MIN_SHARE = 0.015
+MIN_HELD = 3
+#: ... and by at most this share of the corpus: more would be a theme again.
+MAX_SHARE = 0.3
+#: How many more often the papers nearest to one holding a phrase hold it than papers at random.
+LIFT_NEEDED = 2.0
+#: How many subtopics a theme is split into at most, and how many a paper gets at most.
+MAX_SUBTOPICS = 24
+PER_PAPER = 3
+#: A phrase whose papers are this much in another topic adds nothing; nor one held by nearly the papers of
+#: a subtopic taken already: this share of their union, or this share of its own papers.
+OVERLAP = 0.5
+CONTAINED = 0.8
+LONGEST = 3
+#: What a phrase in the title weighs beside its mentions in the abstract (counted up to as many).
+TITLE_STRENGTH = 3
+#: A paper gets a second or third subtopic only when it writes its phrase this often (the title counts 3).
+SECOND_STRENGTH = 2
+
+# Words too vague to start or end a subtopic's name, beyond those of related papers.
+_VAGUE = frozenset(
+    """
+    ability able accuracy accurate across adaptive advanced advantage aim algorithm algorithms allowing
+    arbitrary art available baseline baselines best capability capture captures challenge challenging
+    complex comprehensive contrast core critical crucial current dataset datasets demonstrating different
+    diverse during effect effectiveness efficiency end enhance enhanced enhancing essential existing
+    explicit extensive fast few final first fine form full further general generalization generate
+    generated generating high higher important improving information input inputs instead issue
+    large level limited low lower main make making matter model modeling models module modules multiple
+    network networks noisy output outputs overall pipeline possible potential practical problem process
+    propose quality range rate real recent reduce require requires research robust robustness scale
+    second set setting settings shows single small solution source space stage standard strong
+    superior system systems target time top training true two type types unified unique unlike way
+    world yield ground truth page project pre trained qualitative quantitative sota shot code available
+    """.split()
+)
+_EDGE_STOP = STOP_WORDS | _VAGUE
+# A one-word subtopic must name a subject: an acronym or a name written with capitals ("SLAM", "NeRF"), or a
+# noun of an activity ("segmentation", "tracking", "synthesis"). "Head", "driven" or "implicit" alone say
+# too little: they are named by a longer phrase or not at all.
+_NAMING = ("tion", "sion", "ing", "ment", "sis", "ysis")
+# Nouns of activities that every field does: a subtopic only with what they act on ("pose estimation").
+_TOO_WIDE = frozenset(
+    """
+    alignment analysis attention computation estimation extraction formulation function integration interaction
+    learning modeling modelling optimization prediction processing representation resolution supervision
+    understanding evaluation application solution
+    """.split()
+)
+# A word ending in "ing" that is followed by one of these is a verb there ("resulting in", "enabling the"), and
+# so is one after a function word ("by creating"): a noun in "ing" is mostly named after what it acts on.
+_OBJECTS = frozenset("a an the in on to from into our their its it them this these that both such more each".split())
+#: A word held by papers this share of which hold one two-word phrase with it is left to that phrase.
+PART = 0.6
+#: A one-word "...ing" phrase written as a verb more than this share of the time does not name a subtopic.
+VERBAL = 0.6
+# Words, then an abbreviation in parentheses with a capital or a digit in it: "neural radiance fields (NeRFs)".
+_DEFINED = re.compile(r"\(((?=[^)]*[A-Z0-9])[A-Za-z0-9][\w\-]{1,9}?)s?\)")
+_CHUNK = re.compile(r"[^\w\s\-'/]+")
+_SMALL = frozenset("a an and as at by for from in into of on or the to via vs with".split())
+
+Key = tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Split:
+    """What splitting a corpus's themes gave: the papers, the taxonomy with the subtopics, the themes."""
+
+    papers: list[Paper]
+    taxonomy: Taxonomy
+    themes: tuple[str, ...]  #: the themes, largest first (most corpora: none)
+
+
+def themes(papers: Sequence[Paper], taxonomy: Taxonomy) -> list[str]:
+    """Return the topics on more than ``THEME_SHARE`` of the papers, most papers first."""
+    if len(papers) < MIN_PAPERS:
+        return []
+    counts = Counter(name for paper in papers for name in paper.topics)
+    order = taxonomy._order
+    return sorted(
+        (name for name, n in counts.items() if n > THEME_SHARE * len(papers) and name != taxonomy.fallback.name),
+        key=lambda name: (-counts[name], order.get(name, len(order))),
+    )
+
+
+def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]], taxonomy: Taxonomy) -> Split:
+    """Return the papers with each theme split into learned subtopics, and the taxonomy extended with them."""
+    found = themes(papers, taxonomy)
+    if not found:
+        return Split(list(papers), taxonomy, ())
+    papers = list(papers)
+    learned: list[Topic] = []
+    taken = {name.casefold() for name in taxonomy.names}
+    for theme in found:
+        papers, topics = _split(papers, neighbours, theme, taken)
+        learned.extend(topics)
+        taken |= {topic.name.casefold() for topic in topics}
+    extended = Taxonomy((*taxonomy.topics, *learned), taxonomy.fallback, taxonomy.path)
+    log.debug("theme %s split into %d subtopics learned from the corpus", " and ".join(found), len(learned))
+    return Split(papers, extended, tuple(found))
+
+
+def _phrases(
+    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], keyed: dict[str, str]
+) -> tuple[Counter[Key], set[Key]]:
+    """Return the candidate phrases of a paper's abstract (counted) and those of its title.
+
+    Adds to ``written`` how the paper writes each, to ``verbal`` the one-word phrases in "ing" written as
+    verbs (see _OBJECTS); ``keyed`` caches each word's key (lower case, singular): "" for an edge stop word.
+    """
+    in_text: Counter[Key] = Counter()
+    in_title: set[Key] = set()
+    for part, counted in ((paper.title, None), (paper.text, in_text)):
+        for chunk in _CHUNK.split(part):
+            words = normalize(chunk).split()
+            keys = [keyed[word] if word in keyed else keyed.setdefault(word, _key(word)) for word in words]
+            for i, first in enumerate(keys):
+                if not first or not first[0].isalpha():
+                    continue
+                for n in range(1, LONGEST + 1):
+                    if i + n > len(keys):
+                        break
+                    last = keys[i + n - 1]
+                    if len(last) < 2:  # "" for a stop word
+                        continue
+                    if n == 1:
+                        if _describes(words[i]):
+                            continue
+                        # "by creating", "creating a": a verb; "neural rendering", "point tracking": a noun.
+                        if first.endswith("ing") and (
+                            (i + 1 < len(words) and words[i + 1].lower() in _OBJECTS)
+                            or i == 0
+                            or not keys[i - 1]
+                        ):
+                            verbal[(first,)] += 1
+                    key = tuple(keys[i : i + n])
+                    written[key][" ".join(words[i : i + n])] += 1
+                    if counted is None:
+                        in_title.add(key)
+                    else:
+                        counted[key] += 1
+    _aliases(paper.text, in_text)
+    return in_text, in_title
+
+
+def _key(word: str) -> str:
+    """Return a word's key in a phrase: lower case and singular, "" for a word no phrase starts or ends with."""
+    lower = word.lower()
+    key = singular(lower)
+    return "" if lower in _EDGE_STOP or key in _EDGE_STOP else key
+
+
+def _aliases(text: str, in_text: Counter[Key]) -> None:
+    """Count each later use of an abbreviation the text defines ("Gaussian Splatting (3DGS)") as its phrase."""
+    if "(" not in text:
+        return
+    for match in _DEFINED.finditer(text):
+        alias = match.group(1)
+        rest = text[match.end() :]
+        if alias not in rest:
+            continue
+        uses = len(re.findall(rf"(?<![\w-]){re.escape(alias)}s?(?![\w-])", rest))
+        if not uses:
+            continue
+        before = _CHUNK.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        keys = [singular(word.lower()) for word in normalize(before).split()]
+        for n in range(1, min(LONGEST, len(keys)) + 1):
+            key = tuple(keys[-n:])
+            if key in in_text:
+                in_text[key] += uses
+
+
+@functools.lru_cache(maxsize=65536)
+def _describes(word: str) -> bool:
+    """Return whether a word alone says too little to name a subtopic (see _NAMING)."""
+    rest = word[1:]
+    if rest and not rest.islower() and any(c.isalpha() for c in rest):
+        return False  # "SLAM", "NeRF", "LiDAR"
+    return not word.lower().endswith(_NAMING) or len(word) < 6 or singular(word.lower()) in _TOO_WIDE
+
+
+def _split(
+    papers: list[Paper], neighbours: Mapping[str, Sequence[str]], theme: str, taken: set[str]
+) -> tuple[list[Paper], list[Topic]]:
+    """Split one theme's papers into subtopics: return the papers and the subtopics' topics."""
+    members = [i for i, paper in enumerate(papers) if theme in paper.topics]
+    index = {paper.id: i for i, paper in enumerate(papers)}
+    near = {i: [index[o] for o in neighbours.get(papers[i].id, ())[:NEIGHBOURS] if o in index] for i in members}
+    held: dict[Key, set[int]] = defaultdict(set)  # phrase -> theme papers that hold it
+    strength: dict[tuple[Key, int], int] = {}  # how much a paper holds a phrase: see _assign
+    written: dict[Key, Counter[str]] = defaultdict(Counter)
+    verbal: Counter[Key] = Counter()
+    keyed: dict[str, str] = {}
+    for i in members:
+        in_text, in_title = _phrases(papers[i], verbal, written, keyed)
+        for key in in_text.keys() | in_title:
+            held[key].add(i)
+            strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
+    low = max(MIN_HELD, MIN_SHARE * len(members))
+    high = MAX_SHARE * len(papers)
+    others: dict[str, set[int]] = defaultdict(set)
+    for i in members:
+        for name in papers[i].topics:
+            if name != theme:
+                others[name].add(i)
+    named = set(normalize(theme).lower().split())
+    # A word mostly written inside one longer phrase is named by it: "instruction" by "instruction following".
+    part_of: dict[Key, int] = {}
+    for key, holders in held.items():
+        if len(key) == 2 and len(holders) >= MIN_HELD:
+            for word in key:
+                part_of[(word,)] = max(part_of.get((word,), 0), len(holders))
+    candidates: dict[Key, float] = {}
+    for key, holders in held.items():
+        if not low <= len(holders) <= high or set(key) <= named:
+            continue
+        if verbal[key] > VERBAL * sum(written[key].values()) or part_of.get(key, 0) > PART * len(holders):
+            continue
+        lift = _lift(holders, near, len(members))
+        if lift < LIFT_NEEDED:
+            continue
+        if any(len(holders & group) > OVERLAP * len(holders) for group in others.values()):
+            continue  # the taxonomy has that topic already ("Diffusion" beside "Diffusion models")
+        candidates[key] = lift
+    chosen: list[tuple[Key, set[int]]] = []
+    covered: Counter[int] = Counter()  # how many subtopics taken so far each paper holds
+    names: set[str] = set()
+    while len(chosen) < MAX_SUBTOPICS:
+        best = None
+        for key, weight in candidates.items():
+            holders = held[key]
+            # A paper has room for PER_PAPER subtopics: "Rendering" does not make "Gaussian Splatting" useless.
+            gain = sum(covered[i] < PER_PAPER for i in holders)
+            score = gain * weight
+            if gain < low or (best is not None and (score, best[0][1]) <= (best[0][0], key)):
+                continue
+            if any(_same(holders, group) for _, group in chosen):
+                continue
+            best = ((score, key), key)
+        if best is None:
+            break
+        key = best[1]
+        del candidates[key]
+        name = _name(written[key])
+        if name.casefold() in taken or name.casefold() in names:
+            continue
+        names.add(name.casefold())
+        chosen.append((key, held[key]))
+        covered.update(held[key])
+    # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
+    while True:
+        out, topics = _assign(papers, members, theme, chosen, strength, written)
+        counts = Counter(name for i in members for name in out[i].topics)
+        kept = [(key, holders) for (key, holders), topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
+        if len(kept) == len(chosen):
+            return out, topics
+        chosen = kept
+
+
+def _same(one: set[int], other: set[int]) -> bool:
+    """Return whether two phrases are held by nearly the same papers ("radiance field" and "NeRF")."""
+    shared = len(one & other)
+    return shared > OVERLAP * len(one | other) or shared > CONTAINED * len(one)
+
+
+def _lift(holders: set[int], near: Mapping[int, list[int]], members: int) -> float:
+    """Return how much more often the nearest papers of a phrase's papers hold it than papers at random."""
+    votes = total = 0
+    for i in holders:
+        others = near[i]
+        total += len(others)
+        votes += sum(o in holders for o in others)
+    if not total:
+        return 0.0
+    return (votes / total) / (len(holders) / members)
+
+
+def _name(forms: Counter[str]) -> str:
+    """Return a subtopic's name: the phrase as the papers most often write it, in title case."""
+    folded: Counter[str] = Counter()
+    for form, n in forms.items():
+        folded[form.lower()] += n
+    spelling = min(folded, key=lambda form: (-folded[form], form))
+    written = min((form for form in forms if form.lower() == spelling), key=lambda form: (-forms[form], form))
+    words = written.split()
+    return " ".join(
+        word if not word.islower() else word if 0 < k and word in _SMALL else word[0].upper() + word[1:]
+        for k, word in enumerate(words)
+    )
+
+
+def _assign(
+    papers: list[Paper],
+    members: list[int],
+    theme: str,
+    chosen: list[tuple[Key, set[int]]],
+    strength: Mapping[tuple[Key, int], int],
+    written: Mapping[Key, Counter[str]],
+) -> tuple[list[Paper], list[Topic]]:
+    """Give each theme paper the subtopics it holds most, in place of the theme; return the papers and topics."""
+    topics = []
+    given: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
+    for rank, (key, holders) in enumerate(chosen):
+        name = _name(written[key])
+        spellings = tuple(sorted({normalize(form).lower() for form in written[key]}))
+        topics.append(Topic(name, f"{theme} papers that write of {name.lower()}.", spellings, parent=theme))
+        for i in holders:  # at equal strength, the narrower subtopic says more
+            given[i].append((-strength[key, i], len(holders), rank, name))
+    out = list(papers)
+    for i in members:
+        # The strongest always; another only where the paper names it more than in passing.
+        ranked = sorted(given.get(i, []))[:PER_PAPER]
+        names = [name for k, (weight, _, _, name) in enumerate(ranked) if k == 0 or -weight >= SECOND_STRENGTH]
+        if not names:
+            continue
+        paper = papers[i]
+        at = paper.topics.index(theme)
+        topics_now = [*paper.topics[:at], *names, *(t for t in paper.topics[at + 1 :] if t not in names)]
+        out[i] = replace(paper, topics=tuple(topics_now[:MAX_TOPICS]))
+    return out, topics

@@ -1,0 +1,126 @@
+"""A corpus's theme: a topic on most papers is split into subtopics the papers' own phrases name."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from generator.enrich.topics import corpus_topics, load_taxonomy, topic_evidence
+from generator.enrich.topics.corpus import NEIGHBOURS
+from generator.enrich.topics.subtopics import THEME_SHARE, split_themes, themes
+from generator.model import Paper, Source
+from generator.plan.identity import identity
+from generator.plan.related import related_ids
+from generator.plan.report import build_report
+
+FIXTURES = Path(__file__).parent / "fixtures" / "subtopics"
+
+
+def corpus(name: str) -> tuple[list[Paper], dict[str, tuple[str, ...]]]:
+    """Return a fixture's papers with their topics by terms and corpus evidence, and their neighbours."""
+    taxonomy = load_taxonomy()
+    papers = []
+    for i, line in enumerate((FIXTURES / name).read_text(encoding="utf-8").splitlines()):
+        record = json.loads(line)
+        topics, mentioned = topic_evidence("", record["abstract"], (), taxonomy)
+        papers.append(Paper(abstract=record["abstract"], venue=record["venue"], year=record["year"],
+                            source=Source(Path(name), i + 1), id=f"p{i:03d}", text=record["abstract"],
+                            topics=topics, mentioned=mentioned))  # fmt: skip
+    neighbours = related_ids(papers, NEIGHBOURS)
+    return corpus_topics(papers, neighbours, taxonomy), neighbours
+
+
+@pytest.fixture(scope="module")
+def vision():
+    papers, neighbours = corpus("3dv2025.jsonl")
+    return papers, split_themes(papers, neighbours, load_taxonomy())
+
+
+def test_a_topic_on_most_papers_of_a_venue_is_its_theme(vision) -> None:
+    before, split = vision
+    assert split.themes == ("Computer vision",)
+    share = sum("Computer vision" in p.topics for p in before) / len(before)
+    assert share > THEME_SHARE
+
+
+def test_the_theme_is_split_into_subtopics_named_as_the_papers_write_them(vision) -> None:
+    _, split = vision
+    learned = [t for t in split.taxonomy.topics if t.parent]
+    assert len(learned) >= 5
+    assert all(t.parent == "Computer vision" for t in learned)
+    names = {t.name for t in learned}
+    assert {"Gaussian Splatting", "Point Clouds"} <= names
+    for topic in learned:  # each named with a phrase its papers write, in title case
+        assert topic.name[0].isupper()
+        holders = [p for p in split.papers if topic.name in p.topics]
+        assert holders, topic.name
+        assert all(any(term in " ".join(p.text.lower().replace("-", " ").split()) for term in topic.terms)
+                   for p in holders), topic.name  # fmt: skip
+
+
+def test_no_topic_holds_everything_once_the_theme_is_split(vision) -> None:
+    _, split = vision
+    counts = Counter(name for p in split.papers for name in p.topics)
+    assert max(counts.values()) <= 0.35 * len(split.papers)
+    assert all(p.topics for p in split.papers)
+
+
+def test_the_split_is_the_same_whatever_the_order_of_the_papers(vision) -> None:
+    before, split = vision
+    _, neighbours = corpus("3dv2025.jsonl")
+    again = split_themes(list(reversed(before)), neighbours, load_taxonomy())
+    assert [t.name for t in again.taxonomy.topics] == [t.name for t in split.taxonomy.topics]
+    assert {p.id: p.topics for p in again.papers} == {p.id: p.topics for p in split.papers}
+
+
+def test_an_ordinary_ml_corpus_keeps_its_topics() -> None:
+    papers, neighbours = corpus("iclr2024.jsonl")
+    taxonomy = load_taxonomy()
+    split = split_themes(papers, neighbours, taxonomy)
+    assert themes(papers, taxonomy) == []
+    assert split.themes == ()
+    assert split.taxonomy is taxonomy
+    assert [p.topics for p in split.papers] == [p.topics for p in papers]
+
+
+def test_the_report_says_where_each_topic_came_from(vision) -> None:
+    _, split = vision
+    report = build_report(split.papers, split.taxonomy, [], themes=split.themes)
+    by_name = {t.name: t for t in report.topics}
+    assert by_name["Gaussian Splatting"].source == "learned from the corpus: a subtopic of Computer vision"
+    assert by_name["Gaussian Splatting"].count > 0
+    assert by_name["Computer vision"].source.endswith("the corpus's theme, split into subtopics")
+    assert by_name["Other topics"].source == "catch-all"
+    assert any(t.source.startswith("taxonomy terms") and not t.parent for t in report.topics)
+    assert "the theme Computer vision is split into" in report.summary()
+    assert not any(n.kind == "empty topic" and "Computer vision" in n.message for n in report.notices)
+
+
+def test_the_site_says_its_theme_once() -> None:
+    papers = [Paper(abstract="a", venue="3DV", year=2025, source=Source(Path("f"), 1))] * 2
+    site = identity(papers, themes=("Computer vision",))
+    assert site.holds == "the 2 papers of 3DV 2025, on computer vision"
+    assert "on computer vision" in site.description
+    assert identity(papers).holds == "the 2 papers of 3DV 2025"
+    assert identity(papers, themes=("NLP",)).holds.endswith("on NLP")
+
+
+def test_home_and_report_pages_say_the_theme_and_where_topics_came_from(vision) -> None:
+    from generator import urls
+    from generator.plan import pages
+    from generator.render import render_pages
+
+    _, split = vision
+    site = identity(split.papers, themes=split.themes)
+    report = build_report(split.papers, split.taxonomy, [], themes=split.themes)
+    rendered = render_pages([*pages.plan_indexes(split.papers, split.taxonomy, site), pages.report_page(report)])
+    home = rendered[urls.HOME_SNIPPET].decode()
+    assert "papers of 3DV 2025, on computer vision:" in home
+    assert "subtopics learned from the abstracts" in home
+    page = rendered[urls.REPORT_PAGE].decode()
+    assert "| learned from the corpus: a subtopic of Computer vision |" in page
+    assert "\n\n| Topic | Papers |" in page  # a table, not a paragraph's last line
+    assert urls.topic_source("gaussian-splatting") in rendered  # a learned subtopic has its page
