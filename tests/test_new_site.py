@@ -193,3 +193,14 @@ def test_in_the_clone_building_another_corpus_leaves_every_tracked_file_as_it_wa
     built = papersite("build", "-q", cwd=clone)
     assert built.returncode == 0, built.stderr
     assert _git(clone, "status", "--porcelain") == ""
+
+
+def test_the_home_page_suggests_a_name_a_paper_coined() -> None:
+    from generator.plan.pages import _example_name
+
+    def titled(title: str, slug: str) -> Paper:
+        return Paper(abstract="x", venue="V", year=2026, source=Source(Path("x.txt"), 1), title=title, slug=slug)
+
+    # "3-D" leads a title as a name would, but is no name a reader searches for.
+    assert _example_name([titled("3-D: Lifting Images", "a"), titled("GSFix3D: Fixing Splats", "b")]) == "GSFix3D"
+    assert _example_name([titled("3-D: Lifting Images", "a")]) == ""

@@ -247,9 +247,10 @@ def _example_name(papers: Sequence[Paper]) -> str:
 
 
 def _coined_name(title: str) -> str:
-    """Return the name before a title's colon ("URLOST" of "URLOST: ..."), when it is one word."""
+    """Return the name before a title's colon ("URLOST" of "URLOST: ..."), when it is one word of two letters or more."""
     head, colon, _ = title.partition(":")
-    return head if colon and head and " " not in head and len(head) <= 24 else ""
+    letters = sum(char.isalpha() for char in head)
+    return head if colon and letters >= 2 and " " not in head and len(head) <= 24 else ""
 
 
 def _titles_sentence(papers: int, inferred: int) -> str:
