@@ -27,6 +27,8 @@ class Engine:
     #: takes the site folder on its command line; else from the configuration, inside the
     #: site's folder, as the configuration file itself must be
     site_dir_option: bool
+    #: its search box lists the items of search.json that its worker names (finish.search_items)
+    search_json: bool = False
 
     def build(self, config: Path, site_dir: Path, strict: bool) -> list[str]:
         """Return the command that renders the site into ``site_dir``."""
@@ -44,5 +46,5 @@ class Engine:
 ENGINES = {
     "mkdocs": Engine("mkdocs", "MkDocs", "mkdocs", hooks=True, dirty=True, site_dir_option=True),
     "properdocs": Engine("properdocs", "ProperDocs", "properdocs", hooks=True, dirty=True, site_dir_option=True),
-    "zensical": Engine("zensical", "Zensical", "zensical", hooks=False, dirty=False, site_dir_option=False),
+    "zensical": Engine("zensical", "Zensical", "zensical", hooks=False, dirty=False, site_dir_option=False, search_json=True),
 }

@@ -52,6 +52,34 @@ def finish(site_dir: Path, docs_dir: Path, site_url: str | None, directory_urls:
     sitemap(site_dir, site_url, directory_urls)
 
 
+def search_items(site_dir: Path) -> None:
+    """Write ``search.json`` as Zensical's search box reads it: one item a paper, in papersite's order.
+
+    Zensical's search box shows the items of ``search.json`` that its worker names by position;
+    papersite's engine (theme/assets/javascripts/iframe-worker.js) answers in its place, naming
+    papers by their number in papersite's own index (``searchindex/``): the items are the papers'
+    cards in that order. The site's own settings of the file are kept.
+    """
+    index = site_dir / urls.SEARCH_DIR
+    meta = _index_part(index / "meta.js")
+    items = []
+    for doc in range(meta["docs"]):
+        card = _index_part(index / "d" / str(doc // meta["cards"]) / f"{doc}.js")
+        items.append({"location": card["u"], "level": 1, "title": card["t"], "text": "",
+                      "path": [f"{card['v']} {card['y']}"], "tags": []})  # fmt: skip
+    path = site_dir / "search.json"
+    try:
+        config = json.loads(path.read_text(encoding="utf-8")).get("config", {})
+    except (FileNotFoundError, ValueError):
+        config = {}
+    path.write_text(json.dumps({"config": config, "items": items}, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def _index_part(path: Path) -> dict:
+    """Return the data of one file of papersite's search index, ``__psIndex(kind,key,{...});``."""
+    return json.loads(path.read_text(encoding="utf-8").split(",", 2)[2].rstrip(");\n"))
+
+
 def page_file(source: str, directory_urls: bool) -> str:
     """Return the file of the page made from a Markdown source, under the site folder."""
     if directory_urls:

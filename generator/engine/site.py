@@ -73,6 +73,8 @@ def run_engine(
     # Zensical copies the theme's files whole, the package's __init__.py among them.
     (site_dir / "__init__.py").unlink(missing_ok=True)
     finish.finish(site_dir, settings.docs_dir, settings.site_url, directory_urls=not offline)
+    if engine.search_json:
+        finish.search_items(site_dir)
 
 
 def _check_replaceable(site_dir: Path) -> None:

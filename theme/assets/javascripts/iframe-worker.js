@@ -434,6 +434,8 @@
         if (message.type === SETUP) {
           mark("setup");
           Promise.all([stemmer(), meta()]).then(function () { mark("ready"); post({ type: READY }); });
+        } else if (message.type === QUERY && message.data && typeof message.data === "object") {
+          zensical(message.data);
         } else if (message.type === QUERY) {
           var ticket = ++latest;
           mark("query");
@@ -448,6 +450,31 @@
         }
       }
     };
+    /* Zensical's search box asks with a state ({input, page, ...}) and lists the items of its
+       search.json that the answer names by position: papersite writes that file with one item a
+       paper, in the order of its own index (generator/engine/finish.py), so a paper's number is
+       its item. One page of results; its words are not marked (Zensical marks what it is told). */
+    function zensical(state) {
+      var ticket = ++latest;
+      var query = typeof state.input === "string" ? state.input : "";
+      mark("query");
+      var answer = Promise.all([stemmer(), meta()]).then(function (ready) {
+        var lunr = ready[0];
+        var index = ready[1];
+        if (!lunr || !index || !query) return null;
+        return queryWords(lunr, query, index).then(function (words) {
+          return words.length && ticket === latest ? rank(words, index) : null;
+        });
+      });
+      answer.then(function (ranked) {
+        if (ticket !== latest) return;
+        mark("result");
+        var items = ranked ? Array.prototype.map.call(ranked.docs, function (doc) { return { id: doc, matches: [] }; }) : [];
+        post({ type: RESULT, data: { items: items, pagination: { total: ranked ? ranked.total : 0 } } });
+      }, function () {
+        if (ticket === latest) post({ type: RESULT, data: { items: [], pagination: { total: 0 } } });
+      });
+    }
     function post(data) {
       var event = new MessageEvent("message", { data: data });
       if (typeof worker.onmessage === "function") worker.onmessage(event);
