@@ -122,6 +122,34 @@ def test_letters_underlined_in_math_to_spell_a_name_read_as_words() -> None:
     assert result.text == "the Synchronized Multi-Track ABC Notation"
 
 
+@pytest.mark.parametrize(
+    ("source", "html", "text"),
+    [
+        (r"$\textbf{V}$isual", "<strong>V</strong>isual", "Visual"),
+        (r"th$\textbf{e}$ soft", "th<strong>e</strong> soft", "the soft"),
+        (r"$\textbf{Di}$rectional $\textbf{Gra}$dient", "<strong>Di</strong>rectional <strong>Gra</strong>dient", "Directional Gradient"),
+        (r"$\textbf{I}$n$\textbf{T}$egrating", "<strong>I</strong>n<strong>T</strong>egrating", "InTegrating"),
+        (r"$\mathbf{V}$isual", "<strong>V</strong>isual", "Visual"),  # not the math letter 𝐕
+        (r"$D$istributed", "<em>D</em>istributed", "Distributed"),  # a letter in math is italic
+        (r"$\underline{Fa}$ct", "<em>Fa</em>ct", "Fact"),
+        (r"$\text{GRA}$die", "GRAdie", "GRAdie"),
+        (r"\(\textbf{V}\)isual", "<strong>V</strong>isual", "Visual"),
+    ],
+)
+def test_math_that_marks_letters_inside_a_word_is_text_in_the_word(source: str, html: str, text: str) -> None:
+    result = convert(source)
+    assert (result.html, result.text) == (html, text)
+    assert_safe(result)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [r"$\textbf{V}$ isual", r"$k$-means", r"$\epsilon$-bounded", r"$\varepsilon$is", r"a $\mathbf{x}y$z", r"$$V$$isual"],
+)
+def test_math_beside_a_word_or_with_more_than_letters_stays_math(source: str) -> None:
+    assert "<math " in convert(source).html
+
+
 def test_math_then_percent() -> None:
     result = convert(r"by $9.93$\%")
     assert result.html.endswith("</math>%") and result.text == "by 9.93%"

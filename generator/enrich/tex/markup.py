@@ -213,7 +213,13 @@ class _Renderer:
             if kind == "text":
                 plain(m.group())
             elif kind in ("imath", "dmath", "pmath", "bmath"):
-                emit(*self.math(m.group(kind + "_b"), kind in ("dmath", "bmath")))
+                body = m.group(kind + "_b")
+                inline = kind in ("imath", "pmath")
+                letters = inline and _in_a_word(source, m.start(), m.end()) and _LETTERS_IN_MATH_RE.fullmatch(body)
+                if letters:
+                    emit(*_letters_in_a_word(letters))
+                else:
+                    emit(*self.math(body, kind in ("dmath", "bmath")))
             elif kind == "bare":
                 url_text, trailing = split_url(m.group())
                 url = normalise_url(url_text)
@@ -451,6 +457,31 @@ class _BareInRun:
             self.found = _BARE_IN_RUN_RE.search(self.source, start)
             self.found_from = start
         return self.found if self.found is not None and self.found.start() < stop else None
+
+
+# Math used to mark letters inside a word: "$\textbf{V}$isual", "th$\textbf{e}$", "$D$istributed". Set as
+# math, the letters leave the word (another font, spaces around them); they are the word's own letters,
+# in the style the command asks for: bold, italic (plain letters are italic in math), or upright.
+_LETTERS_IN_MATH_RE = re.compile(
+    r"\s*(?:\\(?P<cmd>textbf|mathbf|boldsymbol|bm|textit|mathit|emph|underline|text|textrm|mathrm|mbox)"
+    r"\s*\{\s*(?P<inner>[A-Za-z]+)\s*\}|(?P<bare>[A-Za-z]+))\s*"
+)
+_LETTER_STYLES = {
+    "textbf": "strong", "mathbf": "strong", "boldsymbol": "strong", "bm": "strong",
+    "textit": "em", "mathit": "em", "emph": "em", "underline": "em",
+}  # fmt: skip
+
+
+def _in_a_word(source: str, start: int, end: int) -> bool:
+    """Tell whether the span source[start:end] touches a letter on either side."""
+    return source[end : end + 1].isalpha() or source[max(start - 1, 0) : start].isalpha()
+
+
+def _letters_in_a_word(m: re.Match[str]) -> tuple[str, str]:
+    """Return (html, text) of letters that math marked inside a word, as text in the word."""
+    letters = m.group("inner") or m.group("bare")
+    tag = _LETTER_STYLES.get(m.group("cmd") or "", "em" if m.group("bare") else "")
+    return (f"<{tag}>{letters}</{tag}>" if tag else letters), letters
 
 
 def _can_open(delim: str, before: str, after: str) -> bool:
