@@ -28,14 +28,14 @@ FILES = Path(__file__).resolve().parent / "files"
 
 #: Files copied as they are, by their path in the new folder.
 COPIED = (
-    "site_src/index.md", "site_src/about.md", "site_src/tags.md", ".github/workflows/pages.yml",
+    "site_src/index.md", "site_src/about.md", ".github/workflows/pages.yml",
 )  # fmt: skip
 #: Files written from a template of ``files/`` (``NAME.j2``).
 TEMPLATED = ("mkdocs.yml", "README.md", ".gitignore", "requirements.txt")
 
 
 def starter_page(name: str) -> bytes:
-    """Return the starter of a page of the site's own (``index.md``, ``about.md``, ``tags.md``)."""
+    """Return the starter of a page of the site's own (``index.md``, ``about.md``)."""
     return (FILES / "site_src" / name).read_bytes()
 
 
