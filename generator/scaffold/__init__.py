@@ -1,7 +1,7 @@
 """``papersite new``: a site folder that belongs to its user.
 
 Takes a folder to make and the inputs to list; gives the folder its configuration
-(``mkdocs.yml``, with the inputs), its own home, About and Tags pages (``files/site_src/``:
+(``mkdocs.yml``, with the inputs), its own home and About pages (``files/site_src/``:
 each includes what papersite writes from the corpus), an empty ledger of addresses, the GitHub
 Pages workflow, what that workflow installs, a ``.gitignore`` and a short README. The theme,
 templates and defaults stay in the installed package (``generator.engine``).
