@@ -31,10 +31,13 @@ PAPERS_BIB = "papers.bib"
 FEED = "feed.xml"
 HOME_SNIPPET = f"{SNIPPETS_DIR}/home.md"
 ABOUT_SNIPPET = f"{SNIPPETS_DIR}/about.md"
-#: The pages of a site's own (its home, About and Tags pages): papersite writes a starter
+#: The pages of a site's own (its home and About pages): papersite writes a starter
 #: (generator/scaffold) where the site has none, and never touches one the site has.
-STARTER_PAGES = ("index.md", "about.md", "tags.md")
-#: Old page sources and the sources they redirect to (hooks/redirects.py hands them to MkDocs).
+STARTER_PAGES = ("index.md", "about.md")
+#: Pages of a site's own that papersite no longer starts, and where their old address leads
+#: where the site has none: the Tags page listed each topic's papers again, as Topics does.
+FORMER_PAGES = {"tags.md": f"{TOPICS_DIR}/index.md"}
+#: Old page sources and the sources they redirect to (engine/finish.py writes their pages).
 REDIRECTS = f"{SNIPPETS_DIR}/redirects.json"
 ALL_PAPERS = f"{PAPERS_DIR}/index.md"
 TRENDS_DIR = "trends"

@@ -26,7 +26,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 #: What a project folder holds besides generated output: copied for each end-to-end test.
 PROJECT_FILES = ("mkdocs.yml", "data")
-HAND_WRITTEN_PAGES = ("index.md", "about.md", "tags.md")
+HAND_WRITTEN_PAGES = ("index.md", "about.md")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -141,7 +141,7 @@ def test_index_pages_exist_and_stay_out_of_search(built: Path, papers: list[dict
     site = built / "site"
     for path in (
         "topics/index.html", "years/index.html", "years/2024/index.html", "years/2025/index.html",
-        "tags/index.html", "report/index.html",
+        "report/index.html",
     ):
         assert (site / path).is_file(), path
     for topic in {t for r in papers for t in r["topics"]}:
@@ -150,7 +150,7 @@ def test_index_pages_exist_and_stay_out_of_search(built: Path, papers: list[dict
     # (a card each), and no index page.
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     locations = {doc["location"].split("#")[0] for doc in index["docs"]}
-    assert not any(loc.startswith(("papers/", "topics/", "years/", "tags/", "report/")) for loc in locations)
+    assert not any(loc.startswith(("papers/", "topics/", "years/", "report/")) for loc in locations)
     cards = [index_part(p.read_text(encoding="utf-8")) for p in site.glob("searchindex/d/*/*.js")]
     assert sorted(c["u"] for c in cards) == sorted(r["url"] for r in papers)
 
@@ -160,7 +160,9 @@ def test_navigation_lists_index_pages_only(built: Path) -> None:
     navs = re.findall(r"<nav\b.*?</nav>", html, flags=re.S)
     assert navs and not any(re.search(r'href="[^"]*papers/\d{4}/', nav) for nav in navs)
     tabs = html.split('class="md-tabs__list"', 1)[1].split("</ul>", 1)[0]
-    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Trends", "Tags", "About"]
+    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Trends", "About"]
+    # Topics lists the topics: the Tags page sites once had leads there.
+    assert 'content="0; url=../topics/"' in (built / "site/tags/index.html").read_text(encoding="utf-8")
 
 
 def test_home_page_says_what_the_site_holds(built: Path) -> None:

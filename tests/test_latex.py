@@ -79,6 +79,16 @@ def assert_safe(result: Converted) -> None:
         ("zero\u200bwidth\u2060 \ufeffﬁne ﬂow", "zerowidth fine flow", "zerowidth fine flow"),
         ("{{ x }} and {% y %}", "{{ x }} and {% y %}", "{{ x }} and {% y %}"),
         ("use $5 only", "use $5 only", "use $5 only"),
+        # Math that marks letters inside a word is the word's own letters, in the style it asks for.
+        (r"$\textbf{V}$isual", "<strong>V</strong>isual", "Visual"),
+        (r"th$\textbf{e}$ soft", "th<strong>e</strong> soft", "the soft"),
+        (r"$\textbf{Di}$rectional $\textbf{Gra}$dient", "<strong>Di</strong>rectional <strong>Gra</strong>dient", "Directional Gradient"),
+        (r"$\textbf{I}$n$\textbf{T}$egrating", "<strong>I</strong>n<strong>T</strong>egrating", "InTegrating"),
+        (r"$\mathbf{V}$isual", "<strong>V</strong>isual", "Visual"),  # not the math letter 𝐕
+        (r"$D$istributed", "<em>D</em>istributed", "Distributed"),  # a letter in math is italic
+        (r"$\underline{Fa}$ct", "<em>Fa</em>ct", "Fact"),
+        (r"$\text{GRA}$die", "GRAdie", "GRAdie"),
+        (r"\(\textbf{V}\)isual", "<strong>V</strong>isual", "Visual"),
     ],
 )
 def test_text_mode(source: str, html: str, text: str) -> None:
@@ -120,6 +130,14 @@ def test_math(source: str, text: str, display: str) -> None:
 def test_letters_underlined_in_math_to_spell_a_name_read_as_words() -> None:
     result = convert(r"the $\underline{S}$ynchronized $\underline{M}$ulti-$\underline{T}$rack ABC Notation")
     assert result.text == "the Synchronized Multi-Track ABC Notation"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [r"$\textbf{V}$ isual", r"$k$-means", r"$\epsilon$-bounded", r"$\varepsilon$is", r"a $\mathbf{x}y$z", r"$$V$$isual"],
+)
+def test_math_beside_a_word_or_with_more_than_letters_stays_math(source: str) -> None:
+    assert "<math " in convert(source).html
 
 
 def test_math_then_percent() -> None:

@@ -64,6 +64,15 @@ def test_pager_links_every_page_relative_to_its_own(small_pages: int) -> None:
     assert specs[1].context["groups"][0]["rows"][0].link == "../../papers/2024/paper-03.md"
 
 
+def test_a_topic_shows_its_papers_per_year_as_a_sparkline_only_when_there_are_years_to_compare() -> None:
+    two_years = [paper(1, 2023), paper(2, 2025)]
+    (page,) = listings.topic_pages("Graphs", "graphs", "About graphs.", two_years, [2023, 2024, 2025])
+    assert page.context["spark"].startswith("<svg") and 'class="ps-spark-base"' in page.context["spark"]
+    (page,) = listings.topic_pages("Graphs", "graphs", "About graphs.", [paper(1, 2024)], [2024])
+    assert page.context["spark"] == ""
+    assert b"ps-sparkline" not in render.Renderer().page(page)
+
+
 def test_year_pages_group_by_main_topic_across_page_breaks(small_pages: int) -> None:
     papers = [paper(i, 2024, ("Graphs",) if i < 4 else ("Agents", "Graphs")) for i in range(6)]
     specs = listings.year_pages(2024, papers)

@@ -47,8 +47,9 @@ def test_new_then_build_a_venue_kept_elsewhere_outside_the_clone(tmp_path: Path)
     assert made.returncode == 0, made.stderr
     folder = tmp_path / "mysite"
     for name in ("mkdocs.yml", "permalinks.json", "README.md", ".gitignore", "requirements.txt",
-                 ".github/workflows/pages.yml", "site_src/index.md", "site_src/about.md", "site_src/tags.md"):  # fmt: skip
+                 ".github/workflows/pages.yml", "site_src/index.md", "site_src/about.md"):  # fmt: skip
         assert (folder / name).is_file(), name
+    assert not (folder / "site_src" / "tags.md").exists()  # Topics lists the topics: no Tags page
     assert json.loads((folder / "permalinks.json").read_text(encoding="utf-8"))["papers"] == []
     assert not (folder / "theme").exists()  # the theme comes from the package
 
@@ -57,10 +58,12 @@ def test_new_then_build_a_venue_kept_elsewhere_outside_the_clone(tmp_path: Path)
     site = folder / "site"
     assert "<title>Home - 3DV 2026 Papers</title>" in (site / "index.html").read_text(encoding="utf-8")
     assert len(paper_pages(site)) == 12  # one page a paper: no retired page of another corpus
-    for page in ("index.html", "about/index.html", "topics/index.html", "tags/index.html"):
+    for page in ("index.html", "about/index.html", "topics/index.html"):
         text = (site / page).read_text(encoding="utf-8")
         assert "3DV 2026" in text, page
         assert not re.search(r"iclr|urlost", text, re.IGNORECASE), page
+    # The address of the Tags page sites had leads to Topics.
+    assert 'content="0; url=../topics/"' in (site / "tags" / "index.html").read_text(encoding="utf-8")
     # The ledger now holds the site's own papers, and nothing else.
     assert len(json.loads((folder / "permalinks.json").read_text(encoding="utf-8"))["papers"]) == 12
 
@@ -98,7 +101,9 @@ def test_the_site_name_and_pages_of_a_site_are_its_own(tmp_path: Path) -> None:
     config.write_text("site_name: Learning Theory Reading Group\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
     about = folder / "site_src" / "about.md"
     about.write_text(about.read_text(encoding="utf-8") + "\nWe meet on Thursdays.\n", encoding="utf-8")
-    (folder / "site_src" / "tags.md").unlink()  # papersite writes its starter where the site has none
+    (folder / "site_src" / "index.md").unlink()  # papersite writes its starter where the site has none
+    # A Tags page of the site's own (sites made before had one) stays the site's, outside the tabs.
+    (folder / "site_src" / "tags.md").write_text("# Tags\n\nOurs.\n\n<!-- material/tags -->\n", encoding="utf-8")
     assert papersite("build", "-q", cwd=folder).returncode == 0
     site = folder / "site"
     assert "<title>Home - Learning Theory Reading Group</title>" in (site / "index.html").read_text(encoding="utf-8")
@@ -106,8 +111,10 @@ def test_the_site_name_and_pages_of_a_site_are_its_own(tmp_path: Path) -> None:
     assert "We meet on Thursdays." in text
     assert "the 6 papers of ALT 2026" in text
     assert "We meet on Thursdays." in about.read_text(encoding="utf-8")  # never rewritten
-    assert (folder / "site_src" / "tags.md").is_file()
-    assert (site / "tags" / "index.html").is_file()
+    assert (folder / "site_src" / "index.md").is_file()
+    tags = (site / "tags" / "index.html").read_text(encoding="utf-8")
+    assert "Ours." in tags and "http-equiv" not in tags
+    assert 'href="../papers/2026/' in tags  # Material's tags plugin still lists the papers there
 
 
 def _paper(venue: str, year: int) -> Paper:

@@ -393,7 +393,7 @@ def test_markdown_escapes_never_show(nasty_site: Path) -> None:
         shown[record["title"]] = html.text
     for title in ("?#[]@!$&'()*+,;=", "~"):
         assert title in shown
-        assert f" {title} ICLR" in f" {shown[title]}", shown[title][:80]  # the h1, shown as written
+        assert f" {title} In ICLR" in f" {shown[title]}", shown[title][:80]  # the h1, shown as written
 
 
 def test_joiners_inside_emoji_sequences_are_kept(nasty_site: Path) -> None:
@@ -440,8 +440,8 @@ def test_every_internal_link_resolves(nasty_site: Path) -> None:
     assert broken_links(nasty_site / "site") == []
 
 
-def test_titles_from_input_cannot_inject_into_head_header_or_tags_page(known_bad_site: Path) -> None:
-    pages = [known_bad_site / "site/tags/index.html"]
+def test_titles_from_input_cannot_inject_into_head_header_or_all_papers(known_bad_site: Path) -> None:
+    pages = [known_bad_site / "site/papers/index.html"]
     pages += [known_bad_site / "site" / r["url"] / "index.html" for r in _papers(known_bad_site)]
     assert [problem for page in pages for problem in page_problems(page)] == []
 

@@ -155,8 +155,9 @@ def prepare(
     )
     data = export.corpus_files(papers, settings.site_url, site.name, bibtex)
     data.update(_starter_pages(settings))
-    if placed.redirects:  # hooks/redirects.py hands them to MkDocs
-        data[urls.REDIRECTS] = export.redirect_map(placed.redirects)
+    redirects = {**_former_pages(settings), **placed.redirects}
+    if redirects:  # engine/finish.py writes a page at each old address
+        data[urls.REDIRECTS] = export.redirect_map(redirects)
     data.update(index.result())
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
@@ -180,8 +181,14 @@ def prepare(
     return Prepared(papers, rendered, quality, site, ledger, placed, saving.result)
 
 
+def _former_pages(settings: Settings) -> dict[str, str]:
+    """Return where the old address of each page papersite no longer starts leads, unless the site has that page."""
+    mine = set(writer.owned_by_user(settings.docs_dir, urls.FORMER_PAGES))
+    return {old: new for old, new in urls.FORMER_PAGES.items() if old not in mine}
+
+
 def _starter_pages(settings: Settings) -> dict[str, bytes]:
-    """Return the starter of each page of the site's own (home, About, Tags) that the site lacks."""
+    """Return the starter of each page of the site's own (home, About) that the site lacks."""
     from .. import scaffold
 
     mine = set(writer.owned_by_user(settings.docs_dir, urls.STARTER_PAGES))

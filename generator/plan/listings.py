@@ -57,7 +57,8 @@ def topic_pages(name: str, slug: str, description: str, papers: Sequence[Paper],
     for paper in papers:
         by_year[paper.year].append(paper)
     ordered = [(year, p) for year in sorted(by_year, reverse=True) for p in sorted(by_year[year], key=sort_key)]
-    spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), name)
+    # One bar would say nothing the count beside it does not: a corpus of one year has none.
+    spark = trends.sparkline(Counter(p.year for p in papers), sorted(all_years), name) if len(set(all_years)) > 1 else ""
     specs = []
     for page in _paginate(ordered, lambda number: urls.topic_source(slug, number)):
         front = {"title": html_text(_titled(name, page)), "description": html_text(description), **INDEX_PAGE}

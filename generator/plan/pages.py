@@ -109,8 +109,9 @@ def _paper_page(
     topics = [
         Chip(name, urls.link(source, refs[name].source)) for name in paper.topics
     ]
-    # Material lists the tags above the title, linking to the Tags page; the page shows
-    # its own topic chips linking to the topic pages instead, so Material's are hidden.
+    # The topics as Material's tags too: a site that keeps a Tags page of its own (a tags.md
+    # with Material's marker) lists them there. Material would show them above the title; the
+    # page shows its own topic chips, linking to the topic pages, so Material's are hidden.
     front = {
         "title": html_text(paper.title),
         "description": html_text(paper.summary),
@@ -227,7 +228,7 @@ def _home(
         "code_share": f"{with_code / len(papers):.0%}" if papers else "0%",
         "topics_link": urls.link(home, urls.topics_index_source()),
         "years_link": urls.link(home, urls.years_index_source()),
-        "tags_link": urls.link(home, "tags.md"),
+        "all_papers_link": urls.link(home, urls.ALL_PAPERS),
         "subtopics": sum(1 for ref in used if ref.parent),
         "top_topics": [
             {"name": ref.name, "count": len(by_topic[ref.name]), "link": urls.link(home, ref.source)}

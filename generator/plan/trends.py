@@ -151,7 +151,7 @@ def sparkline(per_year: Mapping[int, int], years: Sequence[int], label: str) -> 
         _el(svg, "rect", {"class": f"ps-spark-bar{last}", "x": _num(i * (bar + SPARK_GAP)),
                           "y": _num(base - height), "width": _num(bar), "height": _num(height)})
     _el(svg, "line", {"class": "ps-spark-base", "x1": "0", "y1": _num(base + 0.5), "x2": _num(width),
-                      "y2": _num(base + 0.5), "stroke": "currentColor", "stroke-opacity": "0.3"})
+                      "y2": _num(base + 0.5), "stroke": "currentColor", "stroke-opacity": "0.6"})
     return ET.tostring(svg, encoding="unicode")
 
 

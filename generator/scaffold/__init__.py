@@ -1,7 +1,7 @@
 """``papersite new``: a site folder that belongs to its user.
 
 Takes a folder to make and the inputs to list; gives the folder its configuration
-(``mkdocs.yml``, with the inputs), its own home, About and Tags pages (``files/site_src/``:
+(``mkdocs.yml``, with the inputs), its own home and About pages (``files/site_src/``:
 each includes what papersite writes from the corpus), an empty ledger of addresses, the GitHub
 Pages workflow, what that workflow installs, a ``.gitignore`` and a short README. The theme,
 templates and defaults stay in the installed package (``generator.engine``).
@@ -28,14 +28,14 @@ FILES = Path(__file__).resolve().parent / "files"
 
 #: Files copied as they are, by their path in the new folder.
 COPIED = (
-    "site_src/index.md", "site_src/about.md", "site_src/tags.md", ".github/workflows/pages.yml",
+    "site_src/index.md", "site_src/about.md", ".github/workflows/pages.yml",
 )  # fmt: skip
 #: Files written from a template of ``files/`` (``NAME.j2``).
 TEMPLATED = ("mkdocs.yml", "README.md", ".gitignore", "requirements.txt")
 
 
 def starter_page(name: str) -> bytes:
-    """Return the starter of a page of the site's own (``index.md``, ``about.md``, ``tags.md``)."""
+    """Return the starter of a page of the site's own (``index.md``, ``about.md``)."""
     return (FILES / "site_src" / name).read_bytes()
 
 

@@ -2,9 +2,9 @@
 
 Material renders the header, the tabs, the navigation sidebar, the footer and the script and
 style tags into every page. Paper, topic and year pages are kept out of the navigation, so on
-all such pages of one folder these pieces are the same bytes: no navigation entry is active,
-and a relative link to anything outside the folder is the same from every page in it. Only the
-header differs, by the page title.
+all such pages of one folder these pieces are the same bytes: the same navigation entry is
+active, their folder's section (``section_tab.py``), and a relative link to anything outside the
+folder is the same from every page in it. Only the header differs, by the page title.
 
 This hook gives ``theme/main.html`` what it needs to reuse them:
 

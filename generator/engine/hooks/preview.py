@@ -8,7 +8,8 @@ only the few hand-written pages):
 - A page that includes a generated snippet (``index.md`` includes ``_generated/home.md``) is
   not newer than its HTML when only the snippet changed, so MkDocs would not rebuild it: the
   hook rebuilds the pages outside papersite's own folders whose source includes a snippet
-  newer than their HTML. (The Tags page is Material's to build; it waits for a full rebuild.)
+  newer than their HTML. (A site's own Tags page, if it keeps one, is Material's to build: it
+  waits for a full rebuild.)
 - MkDocs warns on every dirty build that navigation may go stale, which strict mode turns into
   an abort. papersite's navigation holds fixed entries only (Home, Topics, Years, ...; no paper,
   topic or year page), so an edit cannot change it: the hook drops that one warning, and the

@@ -18,7 +18,16 @@ from dataclasses import dataclass, field
 from ..links import URL_PATTERN, bare_url_starts, may_hold_url, normalise_url, split_url
 
 # Relative, as cache.package_imports follows only such imports: its code is enrichment's code too.
-from .mathml import _MACRO_MARK_RE, _SPACES_RE, _convert_math, _math_fallback, _symbol
+from .mathml import (
+    LETTERS_IN_MATH_RE,
+    _convert_math,
+    _MACRO_MARK_RE,
+    _math_fallback,
+    _SPACES_RE,
+    _symbol,
+    in_a_word,
+    letters_in_a_word,
+)
 
 
 @dataclass(frozen=True)
@@ -215,7 +224,13 @@ class _Renderer:
             if kind == "text":
                 plain(m.group())
             elif kind in ("imath", "dmath", "pmath", "bmath"):
-                emit(*self.math(m.group(kind + "_b"), kind in ("dmath", "bmath")))
+                body = m.group(kind + "_b")
+                inline = kind in ("imath", "pmath")
+                letters = inline and in_a_word(source, m.start(), m.end()) and LETTERS_IN_MATH_RE.fullmatch(body)
+                if letters:
+                    emit(*letters_in_a_word(letters))
+                else:
+                    emit(*self.math(body, kind in ("dmath", "bmath")))
             elif kind == "bare":
                 url_text, trailing = split_url(m.group())
                 url = normalise_url(url_text)

@@ -221,3 +221,28 @@ def _symbol(name: str) -> str:
     except Exception:  # latex2mathml's table lookup should not fail, but never let it raise
         return ""
     return chr(int(code, 16)) if code else ""
+
+
+# Math used to mark letters inside a word: "$\textbf{V}$isual", "th$\textbf{e}$", "$D$istributed". Set as
+# math, the letters leave the word (another font, spaces around them); they are the word's own letters,
+# in the style the command asks for: bold, italic (plain letters are italic in math), or upright.
+LETTERS_IN_MATH_RE = re.compile(
+    r"\s*(?:\\(?P<cmd>textbf|mathbf|boldsymbol|bm|textit|mathit|emph|underline|text|textrm|mathrm|mbox)"
+    r"\s*\{\s*(?P<inner>[A-Za-z]+)\s*\}|(?P<bare>[A-Za-z]+))\s*"
+)
+_LETTER_STYLES = {
+    "textbf": "strong", "mathbf": "strong", "boldsymbol": "strong", "bm": "strong",
+    "textit": "em", "mathit": "em", "emph": "em", "underline": "em",
+}  # fmt: skip
+
+
+def in_a_word(source: str, start: int, end: int) -> bool:
+    """Tell whether the span source[start:end] touches a letter on either side."""
+    return source[end : end + 1].isalpha() or source[max(start - 1, 0) : start].isalpha()
+
+
+def letters_in_a_word(m: re.Match[str]) -> tuple[str, str]:
+    """Return (html, text) of letters that math marked inside a word, as text in the word."""
+    letters = m.group("inner") or m.group("bare")
+    tag = _LETTER_STYLES.get(m.group("cmd") or "", "em" if m.group("bare") else "")
+    return (f"<{tag}>{letters}</{tag}>" if tag else letters), letters
