@@ -110,9 +110,10 @@ def test_distinct_abstracts_opening_with_the_same_sentence_are_not_near_duplicat
 
 
 def test_near_duplicate_notices_come_by_file_and_line(tmp_path: Path) -> None:
-    near = FIXTURES / "near.txt"
+    near = tmp_path / "b-near.txt"
+    near.write_bytes((FIXTURES / "near.txt").read_bytes())
     header, first, _, _ = near.read_text(encoding="utf-8").split("\n\n")
-    other = tmp_path / "other.txt"  # read last, its path sorts first (/tmp before the fixtures)
+    other = tmp_path / "a-other.txt"  # read last, its path sorts first
     assert other.parts < near.parts
     other.write_text(f"{header}\n\n{first.replace('gate,', 'gate with a temperature schedule,')}\n", encoding="utf-8")
     _, notices = read_noting([near, other])
