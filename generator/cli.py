@@ -130,7 +130,7 @@ WATCH_EVERY = 0.2
 
 def _serve(settings: Settings, engine: Engine, dev_addr: str, full: bool = False) -> int:
     """Run the engine's ``serve`` and regenerate whenever an input file changes."""
-    if not engine.hooks:
+    if not engine.serves:
         raise BuildError(f"papersite serve cannot run {engine.title} yet: preview with --engine mkdocs")
     site_identity = _generate(settings).site
 

@@ -22,7 +22,9 @@ class Engine:
     name: str  #: as ``--engine`` names it
     title: str  #: as messages name it
     module: str  #: run as ``python -m MODULE``
-    hooks: bool  #: runs MkDocs hooks and plugins (the offline plugin makes the bundle)
+    hooks: bool  #: runs MkDocs hooks and plugins
+    serves: bool  #: papersite can preview the site with it (``serve``)
+    bundles: bool  #: it can make the offline bundle (Material's offline plugin)
     dirty: bool  #: rebuilds only the pages whose Markdown changed (``serve``)
     #: takes the site folder on its command line; else from the configuration, inside the
     #: site's folder, as the configuration file itself must be
@@ -44,7 +46,10 @@ class Engine:
 
 
 ENGINES = {
-    "mkdocs": Engine("mkdocs", "MkDocs", "mkdocs", hooks=True, dirty=True, site_dir_option=True),
-    "properdocs": Engine("properdocs", "ProperDocs", "properdocs", hooks=True, dirty=True, site_dir_option=True),
-    "zensical": Engine("zensical", "Zensical", "zensical", hooks=False, dirty=False, site_dir_option=False, search_json=True),
+    "mkdocs": Engine("mkdocs", "MkDocs", "mkdocs", hooks=True, serves=True, bundles=True, dirty=True, site_dir_option=True),
+    "properdocs": Engine("properdocs", "ProperDocs", "properdocs", hooks=True, serves=True, bundles=True, dirty=True, site_dir_option=True),
+    "zensical": Engine(
+        "zensical", "Zensical", "zensical", hooks=False, serves=False, bundles=False, dirty=False,
+        site_dir_option=False, search_json=True,
+    ),
 }

@@ -166,7 +166,7 @@ def _swap(staging: Path, site_dir: Path) -> None:
 
 def check_bundles(engine: Engine) -> None:
     """Refuse an engine that cannot make the offline bundle (it takes Material's offline plugin)."""
-    if not engine.hooks:
+    if not engine.bundles:
         raise BuildError(f"{engine.title} cannot make the offline bundle yet: run papersite bundle --engine mkdocs")
 
 
