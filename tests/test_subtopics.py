@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 
 from generator.enrich.topics import corpus_topics, load_taxonomy, topic_evidence
 from generator.enrich.topics.corpus import NEIGHBOURS
+from generator.enrich.words import STOP_WORDS
 from generator.enrich.topics.subtopics import THEME_SHARE, split_themes, themes
 from generator.model import Paper, Source
 from generator.plan.identity import identity
@@ -59,6 +61,16 @@ def test_the_theme_is_split_into_subtopics_named_as_the_papers_write_them(vision
         assert holders, topic.name
         assert all(any(term in " ".join(p.text.lower().replace("-", " ").split()) for term in topic.terms)
                    for p in holders), topic.name  # fmt: skip
+
+
+def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) -> None:
+    """ "RGB" (images), "Feed Forward" (network), "Neural Radiance" (fields) name nothing alone."""
+    _, split = vision
+    for topic in (t for t in split.taxonomy.topics if t.parent):
+        text = " ".join(" ".join(p.text.lower().replace("-", " ").split()) for p in split.papers if topic.name in p.topics)
+        uses = re.findall(rf"\b{re.escape(topic.name.lower())}\b( [a-z]+)?", text)
+        followed = sum(bool(word) and word.strip() not in STOP_WORDS for word in uses)
+        assert followed <= 0.75 * len(uses), topic.name
 
 
 def test_no_topic_holds_everything_once_the_theme_is_split(vision) -> None:

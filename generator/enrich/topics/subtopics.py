@@ -10,6 +10,8 @@ Estimation"), chosen so that together they cover the theme's papers:
   word every abstract uses ("method", "results"), folded to singular and lower case;
 - a paper *holds* a phrase when its title or abstract writes it; the theme's papers that hold a
   phrase must be neither a handful nor a theme of their own;
+- a phrase the papers nearly always write before another content word modifies a longer name
+  ("feed forward" network, "RGB" images, reproducing "kernel Hilbert" space) and names nothing alone;
 - a phrase must be what a cluster of papers is about, not a turn of phrase: the papers that hold
   it have it among their nearest papers (TF-IDF, as for related papers) ``LIFT_NEEDED`` times
   more often than papers at random do ("experimental results" is everywhere alike);
@@ -106,6 +108,9 @@ _TOO_WIDE = frozenset(
 _OBJECTS = frozenset("a an the in on to from into our their its it them this these that both such more each".split())
 #: A word held by papers this share of which hold one two-word phrase with it is left to that phrase.
 PART = 0.6
+#: A phrase followed by a content word this share of the times it is written modifies what follows ("feed
+#: forward" network, "heavy tailed" noise, reproducing "kernel Hilbert" space): it names nothing alone.
+MODIFIER = 0.75
 #: A one-word "...ing" phrase written as a verb more than this share of the time does not name a subtopic.
 VERBAL = 0.6
 # Words, then an abbreviation in parentheses with a capital or a digit in it: "neural radiance fields (NeRFs)".
@@ -155,7 +160,8 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
 
 
 def _phrases(
-    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], keyed: dict[str, str]
+    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], keyed: dict[str, str],
+    modifies: Counter[Key],
 ) -> tuple[Counter[Key], set[Key]]:
     """Return the candidate phrases of a paper's abstract (counted) and those of its title.
 
@@ -189,6 +195,8 @@ def _phrases(
                             verbal[(first,)] += 1
                     key = tuple(keys[i : i + n])
                     written[key][" ".join(words[i : i + n])] += 1
+                    if i + n < len(words) and _names_more(words[i + n]):
+                        modifies[key] += 1
                     if counted is None:
                         in_title.add(key)
                     else:
@@ -225,6 +233,12 @@ def _aliases(text: str, in_text: Counter[Key]) -> None:
 
 
 @functools.lru_cache(maxsize=65536)
+def _names_more(word: str) -> bool:
+    """Return whether a word after a phrase makes it part of a longer name: a content word, not "methods"."""
+    return word.isalpha() and word.lower() not in STOP_WORDS
+
+
+@functools.lru_cache(maxsize=65536)
 def _describes(word: str) -> bool:
     """Return whether a word alone says too little to name a subtopic (see _NAMING)."""
     rest = word[1:]
@@ -244,9 +258,10 @@ def _split(
     strength: dict[tuple[Key, int], int] = {}  # how much a paper holds a phrase: see _assign
     written: dict[Key, Counter[str]] = defaultdict(Counter)
     verbal: Counter[Key] = Counter()
+    modifies: Counter[Key] = Counter()
     keyed: dict[str, str] = {}
     for i in members:
-        in_text, in_title = _phrases(papers[i], verbal, written, keyed)
+        in_text, in_title = _phrases(papers[i], verbal, written, keyed, modifies)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
@@ -268,7 +283,10 @@ def _split(
     for key, holders in held.items():
         if not low <= len(holders) <= high or set(key) <= named:
             continue
-        if verbal[key] > VERBAL * sum(written[key].values()) or part_of.get(key, 0) > PART * len(holders):
+        uses = sum(written[key].values())
+        if verbal[key] > VERBAL * uses or part_of.get(key, 0) > PART * len(holders):
+            continue
+        if modifies[key] > MODIFIER * uses:
             continue
         lift = _lift(holders, near, len(members))
         if lift < LIFT_NEEDED:
