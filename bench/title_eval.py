@@ -23,12 +23,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import random
 import re
 import statistics
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Iterable, Sequence
@@ -214,31 +216,26 @@ def _module_at(ref: str):
     """Load the title inference of git revision ``ref``: its entry module, with its siblings.
 
     The titles are the package ``generator/enrich/titles/`` (entry ``infer.py``) or, before
-    that layout, ``generator/titles.py`` and its ``titles_*.py`` siblings. Read-only git: the
-    files are copied into a temporary package so that the revision's relative imports
-    resolve to its own modules, not to the working tree's.
+    that layout, ``generator/titles.py``. Read-only git: the revision's whole ``generator/``
+    is extracted as a package of another name, so that its relative imports (``..tex``,
+    ``..words``) resolve to its own modules, not to the working tree's.
     """
     root = Path(__file__).resolve().parents[1]
 
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, text=True).stdout
 
-    names = [n for n in git("ls-tree", "--name-only", ref, "generator/enrich/titles/").split() if n.endswith(".py")]
-    entry = "infer"
-    if not names:
-        names = [n for n in git("ls-tree", "--name-only", ref, "generator/").split()
-                 if Path(n).name == "titles.py" or Path(n).name.startswith("titles_") and n.endswith(".py")]
-        entry = "titles"
-    pkg = Path(tempfile.mkdtemp()) / "titles_at_ref"
-    pkg.mkdir()
-    for name in names:
-        (pkg / Path(name).name).write_text(git("show", f"{ref}:{name}"), encoding="utf-8")
-    (pkg / "__init__.py").write_text("", encoding="utf-8")  # the revision's exports are not needed
-    sys.path.insert(0, str(pkg.parent))
+    entry = "enrich.titles.infer" if git("ls-tree", "--name-only", ref, "generator/enrich/titles/") else "titles"
+    work = Path(tempfile.mkdtemp())
+    archive = subprocess.run(["git", "-C", str(root), "archive", ref, "generator"], check=True, capture_output=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(work, filter="data")
+    (work / "generator").rename(work / "generator_at_ref")
+    sys.path.insert(0, str(work))
     try:
-        return importlib.import_module(f"titles_at_ref.{entry}")
+        return importlib.import_module(f"generator_at_ref.{entry}")
     finally:
-        sys.path.remove(str(pkg.parent))
+        sys.path.remove(str(work))
 
 
 def compare_speed(paths: Sequence[Path], ref: str, rounds: int = 7) -> None:
