@@ -136,3 +136,82 @@ def test_home_and_report_pages_say_the_theme_and_where_topics_came_from(vision) 
     assert "| learned from the corpus: a subtopic of Computer vision |" in page
     assert "\n\n| Topic | Papers |" in page  # a table, not a paragraph's last line
     assert urls.topic_source("gaussian-splatting") in rendered  # a learned subtopic has its page
+
+
+def test_a_learned_subtopic_page_shows_its_theme_and_the_topics_page_lists_it_under_its_theme(vision) -> None:
+    from generator import urls
+    from generator.plan import pages
+    from generator.render import render_pages
+
+    _, split = vision
+    rendered = render_pages(pages.plan_indexes(split.papers, split.taxonomy, identity(split.papers, themes=split.themes)))
+    theme = rendered[urls.topic_source("computer-vision")].decode()
+    assert "Subtopics: [" in theme and "[Gaussian Splatting](gaussian-splatting.md)" in theme
+    subtopic = rendered[urls.topic_source("gaussian-splatting")].decode()
+    assert "A subtopic of [Computer vision](computer-vision.md)." in subtopic
+    index = rendered[urls.topics_index_source()].decode()
+    rows = [line for line in index.splitlines() if line.startswith("| [")]
+    names = [row[3 : row.index("]")] for row in rows]
+    learned = [t.name for t in split.taxonomy.topics if t.parent and t.name in names]
+    first = names.index("Computer vision")
+    assert sorted(names[first + 1 : first + 1 + len(learned)]) == sorted(learned)  # right after their theme
+    assert all("Computer vision papers that write of" in row for row in rows[first + 1 : first + 1 + len(learned)])
+
+
+HAND_WRITTEN = """
+- name: Splatting
+  parent: computer vision
+  description: Scenes as 3D Gaussians, rendered by splatting.
+  terms: [gaussian splatting, 3dgs, gaussians]
+"""
+
+
+def with_subtopic(tmp_path: Path) -> Path:
+    """Return a taxonomy file: the shipped one with a subtopic of Computer vision written in."""
+    from generator.enrich.topics.load import SHIPPED_TAXONOMY
+
+    path = tmp_path / "topics.yml"
+    path.write_text(SHIPPED_TAXONOMY.read_text(encoding="utf-8") + HAND_WRITTEN, encoding="utf-8")
+    return path
+
+
+def test_a_subtopic_written_in_the_taxonomy_comes_before_those_learned(tmp_path) -> None:
+    taxonomy = load_taxonomy(with_subtopic(tmp_path))
+    assert taxonomy.topics[-1].parent == "Computer vision"  # spelled as its topic is
+    papers = []
+    for i, line in enumerate((FIXTURES / "3dv2025.jsonl").read_text(encoding="utf-8").splitlines()):
+        record = json.loads(line)
+        topics, mentioned = topic_evidence("", record["abstract"], (), taxonomy)
+        papers.append(Paper(abstract=record["abstract"], venue="3DV", year=2025, source=Source(Path("f"), i + 1),
+                            id=f"p{i:03d}", text=record["abstract"], topics=topics, mentioned=mentioned))  # fmt: skip
+    neighbours = related_ids(papers, NEIGHBOURS)
+    split = split_themes(corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy)
+    assert split.themes == ("Computer vision",)
+    holders = [p for p in split.papers if "Splatting" in p.topics]
+    assert len(holders) >= 5
+    assert not any("Computer vision" in p.topics for p in holders)  # the subtopic in the theme's place
+    learned = {t.name for t in split.taxonomy.topics if t.learned}
+    assert learned and "Gaussian Splatting" not in learned  # nothing learned beside it for the same papers
+    report = build_report(split.papers, split.taxonomy, [], themes=split.themes)
+    sources = {t.name: t.source for t in report.topics}
+    assert sources["Splatting"].startswith("taxonomy terms") and sources["Splatting"].endswith(": a subtopic of Computer vision")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("- name: A\n  parent: Nothing here\n  description: d\n  terms: [a]\n", "names a parent 'Nothing here' that is not a topic here"),
+        ("- name: A\n  parent: A\n  description: d\n  terms: [a]\n", "names itself as its parent"),
+        ("- name: A\n  parent: Splatting\n  description: d\n  terms: [a]\n", "subtopics have one level"),
+        ("- name: A\n  parent: Other topics\n  description: d\n  terms: [a]\n", "cannot be a part of the fallback topic"),
+    ],
+)
+def test_a_parent_that_is_not_a_topic_of_the_first_level_is_an_error_naming_the_line(tmp_path, entry, message) -> None:
+    from generator.errors import InputError
+
+    path = with_subtopic(tmp_path)
+    text = path.read_text(encoding="utf-8") + entry
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match=message) as caught:
+        load_taxonomy(path)
+    assert caught.value.line == text.count("\n") - 3  # the line of "- name: A"

@@ -11,7 +11,7 @@ carries its heading on into the next page.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -51,8 +51,18 @@ def row(paper: Paper, from_source: str, **extra: tuple[str, ...]) -> Row:
     return Row(paper, urls.link(from_source, urls.paper_page(paper)), **extra)
 
 
-def topic_pages(name: str, slug: str, description: str, papers: Sequence[Paper], all_years: list[int]) -> list[PageSpec]:
-    """Return the pages of one topic: its papers by year (newest first), then by title."""
+def topic_pages(
+    name: str,
+    slug: str,
+    description: str,
+    papers: Sequence[Paper],
+    all_years: list[int],
+    family: Mapping[str, object] | None = None,
+) -> list[PageSpec]:
+    """Return the pages of one topic: its papers by year (newest first), then by title.
+
+    ``family`` is the topic's place among topics (``pages._family``): its parent and subtopics.
+    """
     by_year: dict[int, list[Paper]] = defaultdict(list)
     for paper in papers:
         by_year[paper.year].append(paper)
@@ -64,6 +74,7 @@ def topic_pages(name: str, slug: str, description: str, papers: Sequence[Paper],
         front = {"title": html_text(_titled(name, page)), "description": html_text(description), **INDEX_PAGE}
         context = {
             "topic": {"name": name, "description": description},
+            "family": family or {"parent": None, "children": []},
             "page_title": _titled(name, page),
             "count": len(papers),
             "per_year": [{"year": year, "count": len(by_year[year])} for year in sorted(by_year, reverse=True)],

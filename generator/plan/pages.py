@@ -25,7 +25,7 @@ class TopicRef:
     slug: str
     description: str
     source: str
-    parent: str = ""  # the theme a subtopic learned from the corpus splits
+    parent: str = ""  # the topic a subtopic is a part of (written in the taxonomy, or learned: a theme)
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,11 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) ->
 
     used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
     specs = [
-        spec for ref in used for spec in listings.topic_pages(ref.name, ref.slug, ref.description, by_topic[ref.name], years)
+        spec
+        for ref in used
+        for spec in listings.topic_pages(
+            ref.name, ref.slug, ref.description, by_topic[ref.name], years, _family(ref, used, refs, by_topic)
+        )
     ]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
     specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
@@ -137,6 +141,26 @@ def _paper_page(
     return PageSpec(source, "paper.md.j2", context, front)
 
 
+def _family(
+    ref: TopicRef, used: list[TopicRef], refs: Mapping[str, TopicRef], by_topic: Mapping[str, list[Paper]]
+) -> dict[str, object]:
+    """Return what a topic page shows of its place among topics: its parent, and its subtopics with papers."""
+    source = urls.topic_source(ref.slug)
+    parent = refs.get(ref.parent)
+    children = sorted((r for r in used if r.parent == ref.name), key=lambda r: (-len(by_topic[r.name]), r.name.casefold()))
+    return {
+        "parent": {"name": parent.name, "link": urls.link(source, parent.source) if parent.name in by_topic else ""}
+        if parent
+        else None,
+        "children": [{"name": r.name, "link": urls.link(source, r.source), "count": len(by_topic[r.name])} for r in children],
+    }
+
+
+def _hierarchy(used: list[TopicRef]) -> list[TopicRef]:
+    """Return the topics in the order of the Topics page: by name, each subtopic right after its parent."""
+    return sorted(used, key=lambda ref: ((ref.parent or ref.name).casefold(), bool(ref.parent), ref.name.casefold()))
+
+
 def _topics_index(
     used: list[TopicRef], by_topic: dict[str, list[Paper]], years: list[int], paper_count: int
 ) -> PageSpec:
@@ -144,12 +168,13 @@ def _topics_index(
     rows = [
         {
             "name": ref.name,
+            "parent": ref.parent,
             "description": ref.description,
             "link": urls.link(source, ref.source),
             "count": len(by_topic[ref.name]),
             "per_year": Counter(p.year for p in by_topic[ref.name]),
         }
-        for ref in used
+        for ref in _hierarchy(used)
     ]
     front = {"title": "Topics", "description": "Every topic with its papers per year.", **listings.INDEX_PAGE}
     context = {"topics": rows, "years": years, "paper_count": paper_count}

@@ -30,8 +30,9 @@ class TopicCount:
     count: int
     fallback: bool
     by_corpus: int = 0
-    parent: str = ""  #: the theme a subtopic learned from the corpus splits ("" for the taxonomy's topics)
+    parent: str = ""  #: the topic a subtopic is a part of ("" for a topic of the first level)
     theme: bool = False  #: the corpus's theme, split into learned subtopics (what is left keeps it)
+    learned: bool = False  #: a subtopic learned from the corpus, not written in the taxonomy
 
     @property
     def by_terms(self) -> int:
@@ -43,11 +44,12 @@ class TopicCount:
         """Return where the topic came from, as the report says it."""
         if self.fallback:
             return "catch-all"
-        if self.parent:
+        if self.learned:
             return f"learned from the corpus: a subtopic of {self.parent}"
         if self.theme:
             return "taxonomy terms; the corpus's theme, split into subtopics"
-        return "taxonomy terms" + (", corpus neighbours" if self.by_corpus else "")
+        terms = "taxonomy terms" + (", corpus neighbours" if self.by_corpus else "")
+        return f"{terms}: a subtopic of {self.parent}" if self.parent else terms
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class Report:
                 "(the papers nearest to a paper)"
                 + (
                     f"; the theme {' and '.join(self.themes)} is split into "
-                    f"{plural(sum(1 for t in self.topics if t.parent and t.count), 'subtopic')} learned from the corpus."
+                    f"{plural(sum(1 for t in self.topics if t.learned and t.count), 'subtopic')} learned from the corpus."
                     if self.themes
                     else "."
                 ),
@@ -183,7 +185,7 @@ def build_report(
     topics = tuple(
         TopicCount(
             topic.name, counts.get(topic.name, 0), topic is taxonomy.fallback, by_corpus.get(topic.name, 0),
-            topic.parent, topic.name in themes,
+            topic.parent, topic.name in themes, topic.learned,
         )  # fmt: skip
         for topic in [*taxonomy.topics, taxonomy.fallback]
     )

@@ -8,6 +8,7 @@ module.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from pathlib import Path
 
 import yaml
@@ -19,7 +20,7 @@ log = logging.getLogger(__name__)
 
 SHIPPED_TAXONOMY = Path(__file__).with_name("topics.yml")
 
-_KEYS = {"name", "description", "terms", "subject_terms", "weak_terms", "exclude", "broad", "fallback"}
+_KEYS = {"name", "description", "terms", "subject_terms", "weak_terms", "exclude", "broad", "fallback", "parent"}
 
 #: libyaml's loader where PyYAML was built with it: a tenth of the time, the same nodes and line marks.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -57,9 +58,38 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
         raise InputError(path, f"expected exactly one topic with 'fallback: true', found {len(fallbacks)}")
     if not topics:
         raise InputError(path, "expected at least one topic besides the fallback")
+    topics = _check_parents(path, topics, fallbacks[0], seen)
     taxonomy = Taxonomy(tuple(topics), fallbacks[0], path)
     log.debug("loaded %d topics from %s", len(topics), path)
     return taxonomy
+
+
+def _check_parents(path: Path, topics: list[Topic], fallback: Topic, lines: dict[str, int]) -> list[Topic]:
+    """Check that each ``parent`` names another topic of the first level (one level of subtopics).
+
+    Return the topics with each parent spelled as its topic's name is.
+    """
+    by_name = {topic.name.casefold(): topic for topic in topics}
+    checked = []
+    for topic in topics:
+        if not topic.parent:
+            checked.append(topic)
+            continue
+        line = lines[topic.name.casefold()]
+        parent = by_name.get(topic.parent.casefold())
+        if topic.parent.casefold() == fallback.name.casefold():
+            raise InputError(path, f"topic {topic.name!r} cannot be a part of the fallback topic", line=line)
+        if parent is None:
+            raise InputError(path, f"topic {topic.name!r} names a parent {topic.parent!r} that is not a topic here", line=line)
+        if parent is topic:
+            raise InputError(path, f"topic {topic.name!r} names itself as its parent", line=line)
+        if parent.parent:
+            raise InputError(
+                path, f"topic {topic.name!r} names {parent.name!r}, itself a part of {parent.parent!r}: "
+                "subtopics have one level", line=line,
+            )  # fmt: skip
+        checked.append(replace(topic, parent=parent.name))
+    return checked
 
 
 def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
@@ -84,6 +114,9 @@ def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
     weak_terms = _phrases(path, fields.get("weak_terms"), "weak_terms")
     exclude = _phrases(path, fields.get("exclude"), "exclude")
     broad = _flag(path, fields.get("broad"), "broad")
+    parent = _text(path, fields, "parent", line) if "parent" in fields else ""
+    if is_fallback and parent:
+        raise InputError(path, f"the fallback topic {name!r} cannot be a part of another", line=line)
     if is_fallback and (terms or subject_terms or weak_terms or exclude):
         raise InputError(path, f"the fallback topic {name!r} must not have terms", line=line)
     if not is_fallback and not terms:
@@ -91,7 +124,7 @@ def _read_topic(path: Path, node: yaml.Node) -> tuple[Topic, bool]:
     clash = {normalize(t).lower() for t in terms + subject_terms + weak_terms} & {normalize(t).lower() for t in exclude}
     if clash:
         raise InputError(path, f"topic {name!r} both lists and excludes {sorted(clash)[0]!r}", line=line)
-    return Topic(name, description, terms, subject_terms, weak_terms, exclude, broad), is_fallback
+    return Topic(name, description, terms, subject_terms, weak_terms, exclude, broad, parent), is_fallback
 
 
 def _text(path: Path, fields: dict[str, yaml.Node], key: str, line: int) -> str:

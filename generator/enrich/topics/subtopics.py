@@ -24,7 +24,9 @@ Estimation"), chosen so that together they cover the theme's papers:
 The taxonomy's own topics are never changed: a paper keeps the others it has, and a corpus with
 no theme (an ordinary ML venue: ICLR) is left as it was. The subtopics become topics of a
 taxonomy extended with them (``Topic.parent`` names their theme), so that they have pages like
-any other; a user who wants to edit one copies its name and terms into ``topics.yml``.
+any other; a user who wants to edit one copies its name and terms into ``topics.yml``, with
+``parent:`` naming the theme. Subtopics written there come first: a theme paper with one carries
+it in place of the theme, and no phrase whose papers are mostly theirs is learned beside them.
 
 Deterministic: phrases are counted in sets of paper indices, and every choice breaks ties by the
 phrase itself.
@@ -151,7 +153,8 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
     learned: list[Topic] = []
     taken = {name.casefold() for name in taxonomy.names}
     for theme in found:
-        papers, topics = _split(papers, neighbours, theme, taken)
+        written = {topic.name for topic in taxonomy.topics if topic.parent == theme}
+        papers, topics = _split(papers, neighbours, theme, taken, written)
         learned.extend(topics)
         taken |= {topic.name.casefold() for topic in topics}
     extended = Taxonomy((*taxonomy.topics, *learned), taxonomy.fallback, taxonomy.path)
@@ -248,20 +251,23 @@ def _describes(word: str) -> bool:
 
 
 def _split(
-    papers: list[Paper], neighbours: Mapping[str, Sequence[str]], theme: str, taken: set[str]
+    papers: list[Paper], neighbours: Mapping[str, Sequence[str]], theme: str, taken: set[str], written: set[str]
 ) -> tuple[list[Paper], list[Topic]]:
-    """Split one theme's papers into subtopics: return the papers and the subtopics' topics."""
+    """Split one theme's papers into subtopics: return the papers and the subtopics' topics.
+
+    ``written`` are the theme's subtopics of the taxonomy (``parent:`` in topics.yml).
+    """
     members = [i for i, paper in enumerate(papers) if theme in paper.topics]
     index = {paper.id: i for i, paper in enumerate(papers)}
     near = {i: [index[o] for o in neighbours.get(papers[i].id, ())[:NEIGHBOURS] if o in index] for i in members}
     held: dict[Key, set[int]] = defaultdict(set)  # phrase -> theme papers that hold it
     strength: dict[tuple[Key, int], int] = {}  # how much a paper holds a phrase: see _assign
-    written: dict[Key, Counter[str]] = defaultdict(Counter)
+    spelled: dict[Key, Counter[str]] = defaultdict(Counter)
     verbal: Counter[Key] = Counter()
     modifies: Counter[Key] = Counter()
     keyed: dict[str, str] = {}
     for i in members:
-        in_text, in_title = _phrases(papers[i], verbal, written, keyed, modifies)
+        in_text, in_title = _phrases(papers[i], verbal, spelled, keyed, modifies)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
@@ -283,7 +289,7 @@ def _split(
     for key, holders in held.items():
         if not low <= len(holders) <= high or set(key) <= named:
             continue
-        uses = sum(written[key].values())
+        uses = sum(spelled[key].values())
         if verbal[key] > VERBAL * uses or part_of.get(key, 0) > PART * len(holders):
             continue
         if modifies[key] > MODIFIER * uses:
@@ -313,7 +319,7 @@ def _split(
             break
         key = best[1]
         del candidates[key]
-        name = _name(written[key])
+        name = _name(spelled[key])
         if name.casefold() in taken or name.casefold() in names:
             continue
         names.add(name.casefold())
@@ -321,7 +327,7 @@ def _split(
         covered.update(held[key])
     # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
     while True:
-        out, topics = _assign(papers, members, theme, chosen, strength, written)
+        out, topics = _assign(papers, members, theme, chosen, strength, spelled, written)
         counts = Counter(name for i in members for name in out[i].topics)
         kept = [(key, holders) for (key, holders), topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
         if len(kept) == len(chosen):
@@ -367,15 +373,20 @@ def _assign(
     theme: str,
     chosen: list[tuple[Key, set[int]]],
     strength: Mapping[tuple[Key, int], int],
-    written: Mapping[Key, Counter[str]],
+    spelled: Mapping[Key, Counter[str]],
+    written: set[str],
 ) -> tuple[list[Paper], list[Topic]]:
-    """Give each theme paper the subtopics it holds most, in place of the theme; return the papers and topics."""
+    """Give each theme paper the subtopics it holds most, in place of the theme; return the papers and topics.
+
+    A paper with none of those but one of the ``written`` subtopics loses the theme all the same.
+    """
     topics = []
     given: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
     for rank, (key, holders) in enumerate(chosen):
-        name = _name(written[key])
-        spellings = tuple(sorted({normalize(form).lower() for form in written[key]}))
-        topics.append(Topic(name, f"{theme} papers that write of {name.lower()}.", spellings, parent=theme))
+        name = _name(spelled[key])
+        spellings = tuple(sorted({normalize(form).lower() for form in spelled[key]}))
+        description = f"{theme} papers that write of {name.lower()}."
+        topics.append(Topic(name, description, spellings, parent=theme, learned=True))
         for i in holders:  # at equal strength, the narrower subtopic says more
             given[i].append((-strength[key, i], len(holders), rank, name))
     out = list(papers)
@@ -383,9 +394,11 @@ def _assign(
         # The strongest always; another only where the paper names it more than in passing.
         ranked = sorted(given.get(i, []))[:PER_PAPER]
         names = [name for k, (weight, _, _, name) in enumerate(ranked) if k == 0 or -weight >= SECOND_STRENGTH]
-        if not names:
-            continue
         paper = papers[i]
+        if not names:
+            if written.intersection(paper.topics):
+                out[i] = replace(paper, topics=tuple(t for t in paper.topics if t != theme))
+            continue
         at = paper.topics.index(theme)
         topics_now = [*paper.topics[:at], *names, *(t for t in paper.topics[at + 1 :] if t not in names)]
         out[i] = replace(paper, topics=tuple(topics_now[:MAX_TOPICS]))

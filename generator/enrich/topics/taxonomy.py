@@ -38,8 +38,10 @@ class Topic:
     weak_terms: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     broad: bool = False  # a broad area rather than a specific topic: see MAX_BROAD
-    # The theme a subtopic learned from the corpus splits (see subtopics); "" for the taxonomy's own topics.
+    # The topic this one is a part of: written in topics.yml (``parent:``), or the theme a subtopic learned
+    # from the corpus splits (see subtopics); "" for a topic of the first level.
     parent: str = ""
+    learned: bool = False  # learned from the corpus (see subtopics), not written in the taxonomy
 
 
 _Entry = tuple[tuple[int, int], ...]
