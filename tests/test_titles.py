@@ -1467,3 +1467,24 @@ def test_a_phrase_ending_on_a_verb_after_its_subject_is_a_clause(phrase: str, cl
 
     words = phrase.split()
     assert _clause_like(words[:1] + [w.lower() if w[0].isupper() else w for w in words[1:]]) == clause
+
+
+# 3DV 2025's Spurfies paper: "a method for X that ... to utilize Y" works by Y.
+SPURFIES = (
+    "We introduce Spurfies, a novel method for sparse-view surface reconstruction that disentangles appearance and "
+    "geometry information to utilize local geometry priors trained on synthetic data. Recent research heavily focuses "
+    "on 3D reconstruction using dense multi-view setups, typically requiring hundreds of images. However, these methods "
+    "often struggle with few-view scenarios. Existing sparse-view reconstruction techniques often rely on multi-view "
+    "stereo networks that need to learn joint priors for geometry and appearance from a large amount of data. In "
+    "contrast, we introduce a neural point representation that disentangles geometry and appearance to train a local "
+    "geometry prior using a subset of the synthetic ShapeNet dataset only. During inference, we utilize this surface "
+    "prior as additional constraint for surface and appearance reconstruction from sparse input views via "
+    "differentiable volume rendering, restricting the space of possible solutions."
+)
+
+
+def test_what_a_method_works_by_is_via_it_not_for_using_it() -> None:
+    """ "to utilize X", "for leveraging X": the paper works by X; a title says "via X", never "for Utilizing X"."""
+    title = infer_title(SPURFIES)
+    assert not re.search(r"\bfor (?:Utiliz|Leverag|Using|Exploit|Employ)", title), title
+    assert title.endswith(" via Local Geometry Priors"), title

@@ -394,6 +394,8 @@ def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
     out: list[_Tail] = []
     for i in range(len(lows) - 1):
         low = lows[i]
+        if low in _PURPOSE_CLAUSE and lows[i + 1] in _USE_VERBS:
+            continue  # "to utilize X" is how, not what for: the verb's own tail says "via X"
         if low in _PURPOSE_CLAUSE and _plain_verb(lows[i + 1], finite=low != "to"):
             phrases = _verb_phrase(tokens, lows, i + 1, finite=low != "to")  # "that learns X", "to learn X" -> "for learning X"
             if not phrases:
@@ -403,6 +405,8 @@ def _tails(a: "_Analysis", values: "_WordValues") -> list[_Tail]:
             j = i + 1
             while j < len(lows) and lows[j] in _LEAD_DROP:
                 j += 1  # "for the X" -> "for X"
+            if j < len(lows) and lows[j] in _USE_VERBS:
+                low, j = "through", j + 1  # "for utilizing local priors", "by leveraging X": "via" them
             words = _trim([w for w in _walk(tokens, lows, j)[0] if w])
         else:
             continue
