@@ -1488,3 +1488,39 @@ def test_what_a_method_works_by_is_via_it_not_for_using_it() -> None:
     title = infer_title(SPURFIES)
     assert not re.search(r"\bfor (?:Utiliz|Leverag|Using|Exploit|Employ)", title), title
     assert title.endswith(" via Local Geometry Priors"), title
+
+
+def test_a_number_in_a_title_is_whole_as_the_abstract_writes_it() -> None:
+    """ "9,262 volumes" is one number: no title keeps "262" of it (nor "000" of "163,000")."""
+    checked = 0
+    for path in sorted((Path(__file__).parent / "fixtures").glob("*/*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            abstract = json.loads(line).get("abstract", "")
+            if not re.search(r"\d,\d{3}", abstract):
+                continue
+            title = infer_title(abstract)
+            for number in re.findall(r"(?<![\w,.])\d[\d,.]*\d(?![\w,])|(?<![\w,.])\d(?![\w,.])", title):
+                checked += 1
+                assert re.search(rf"(?<![\d,.]){re.escape(number)}(?![\d]|,\d)", abstract), (number, title)
+    assert checked  # the fixtures hold such a title (ICLR 2024's AbdomenAtlas: "9,262 ... Volumes")
+
+
+# WWW 2025's LLM4Rerank paper: the contribution phrase is "a comprehensive LLM-based reranking framework".
+LLM4RERANK = (
+    "Reranking is significant for recommender systems due to its pivotal role in refining recommendation results. "
+    "To meet diverse reranking requirements in practical applications, numerous reranking models have emerged, "
+    "which not only prioritize accuracy but also consider additional aspects such as diversity and fairness, etc. "
+    "However, most of the existing models struggle to strike a harmonious balance between these diverse aspects at "
+    "the model level. To address these issues, we propose LLM4Rerank, a comprehensive LLM-based reranking framework "
+    "designed to bridge the gap between various reranking aspects while ensuring scalability and personalized "
+    "performance. Specifically, we abstract different aspects into distinct nodes and construct a fully connected "
+    "graph for LLM to automatically consider aspects like accuracy, diversity, fairness, and more, all in a coherent "
+    "Chain-of-Thought (CoT) process. Experimental results on three widely used public datasets demonstrate that "
+    "LLM4Rerank outperforms existing state-of-the-art reranking models across multiple aspects."
+)
+
+
+def test_no_title_phrase_is_an_adjective_alone() -> None:
+    """ "LLM4Rerank: Comprehensive for Reranking Models": an adjective cut from its noun names nothing."""
+    title = infer_title(LLM4RERANK)
+    assert not re.search(r": Comprehensive\b", title), title

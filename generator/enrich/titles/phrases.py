@@ -121,7 +121,7 @@ def _span_title(a: "_Analysis") -> str:
     )
     terms = weight.defined.keys() | weight.known.keys()
     for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
-        if s > best_score:
+        if s > best_score and not _misread(phrase):
             best, best_score = phrase, s
     if not best:
         return _fallback_run(a, weight)
@@ -450,9 +450,22 @@ def _best_phrase(
         phrase, bonus = pool[i]
         s = _score(phrase, values, bonus)
         if (s > best_score or s == best_score and i < best_i) and (name or len(phrase) > 1) \
-                and not _clause_like(phrase) and not _too_long(phrase, name) and not _report(phrase):
+                and not _clause_like(phrase) and not _too_long(phrase, name) and not _report(phrase) \
+                and not _misread(phrase):
             best_i, best_score = i, s  # the checks run only for a would-be winner; one word is a title only after a name
     return (pool[best_i][0], best_score) if best_i >= 0 else ([], best_score)
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+
+
+def _misread(phrase: Sequence[str]) -> bool:
+    """Tell whether a phrase reads wrong as a title whatever it scores.
+
+    It ends on an adjective ("LLM4Rerank: Comprehensive", of "a comprehensive LLM-based reranking
+    framework"), or opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost.
+    """
+    return _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None
 
 
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:

@@ -63,7 +63,8 @@ from .weights import (
 _SPAN_TOKEN = re.compile(
     # A word, with the short argument it may carry ("E(3)", "SO(3)", "O(n log n)"); a norm
     # ("ℓ_p", "ℓ₂", "ℓ_∞-ball") is one word, not a stray "p" nor dropped; so are "H&E" and "n×n".
-    r"(?:[A-Za-z0-9\u0370-\u03ff\u2113][\w\-'\u2019+/.&\u00d7\u0370-\u03ff\u221e]*[\w+\u0370-\u03ff\u221e]|[A-Za-z0-9\u0370-\u03ff\u2113])"
+    # A number with thousands separators is one word ("163,000"), not "163" and a stray "000".
+    r"(?:\d{1,3}(?:,\d{3})+(?![\d,]\d)|[A-Za-z0-9\u0370-\u03ff\u2113][\w\-'\u2019+/.&\u00d7\u0370-\u03ff\u221e]*[\w+\u0370-\u03ff\u221e]|[A-Za-z0-9\u0370-\u03ff\u2113])"
     r"(?:\([\w ^+\-]{1,10}\)(?![\w(]))?"
     r"|[,;:\"!?\u201c\u201d]|\s[-\u2013\u2014]+\s|\u2014"
 )
