@@ -63,6 +63,27 @@ def test_the_theme_is_split_into_subtopics_named_as_the_papers_write_them(vision
                    for p in holders), topic.name  # fmt: skip
 
 
+@pytest.mark.parametrize(
+    ("text", "alias", "phrase"),
+    [
+        ("We fit neural radiance fields (NeRFs) to few views.", "NeRF", "neural radiance fields"),
+        ("Priors from Gaussian processes (GPs) are smooth.", "GP", "Gaussian processes"),
+        ("We speed up 3D Gaussian Splatting (3DGS) training.", "3DGS", "3D Gaussian Splatting"),
+    ],
+)
+def test_an_abbreviation_is_one_subtopic_with_the_phrase_it_stands_for(text, alias, phrase) -> None:
+    """ "NeRF" and "Neural Radiance Fields" are one subtopic, holding the papers that write either."""
+    from generator.enrich.topics.subtopics import _definitions, _key, _merge_abbreviations
+
+    alias, phrase = (_key(alias),), tuple(_key(word) for word in phrase.split())  # as the papers' phrases are keyed
+    assert _definitions(text) == [(alias, phrase)]
+    held = {alias: {1, 2}, phrase: {0, 1}}
+    strength = {(alias, 1): 2, (alias, 2): 3, (phrase, 0): 1, (phrase, 1): 1}
+    _merge_abbreviations(held, strength, Counter({(alias, phrase): 1}))
+    assert held == {phrase: {0, 1, 2}}  # the abbreviation is no candidate of its own
+    assert strength[phrase, 2] == 3 and strength[phrase, 1] == 2
+
+
 def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) -> None:
     """ "RGB" (images), "Feed Forward" (network), "Neural Radiance" (fields) name nothing alone."""
     _, split = vision

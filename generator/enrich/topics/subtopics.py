@@ -8,7 +8,8 @@ Estimation"), chosen so that together they cover the theme's papers:
 
 - candidates are runs of one to three words that neither start nor end with a stop word or a
   word every abstract uses ("method", "results"), folded to singular and lower case;
-- a paper *holds* a phrase when its title or abstract writes it; the theme's papers that hold a
+- a paper *holds* a phrase when its title or abstract writes it, or an abbreviation the corpus
+  defines it by ("NeRF" holds "neural radiance fields"); the theme's papers that hold a
   phrase must be neither a handful nor a theme of their own;
 - a phrase the papers nearly always write before another content word modifies a longer name
   ("feed forward" network, "RGB" images, reproducing "kernel Hilbert" space) and names nothing alone;
@@ -215,6 +216,31 @@ def _key(word: str) -> str:
     return "" if lower in _EDGE_STOP or key in _EDGE_STOP else key
 
 
+def _definitions(text: str) -> list[tuple[Key, Key]]:
+    """Return the abbreviations a text defines, each with the phrase it stands for, as phrase keys.
+
+    "neural radiance fields (NeRFs)" gives ("nerf",) for ("neural", "radiance", "field"): the words
+    before the parenthesis whose initials spell the abbreviation, else as many as it has capitals
+    and digits (at most ``LONGEST``).
+    """
+    found = []
+    for match in _DEFINED.finditer(text) if "(" in text else ():
+        alias = _key(match.group(1))
+        before = _CHUNK.split(text[max(0, match.start() - 80) : match.start()])[-1]
+        words = normalize(before).split()[-LONGEST:]
+        if not alias or not words:
+            continue
+        letters = [c.lower() for c in match.group(1) if c.isupper() or c.isdigit()]
+        n = next(
+            (n for n in range(len(words), 0, -1) if [w[0].lower() for w in words[-n:]] == letters),
+            min(len(letters), len(words)),
+        )
+        keys = tuple(_key(word) for word in words[-n:])
+        if n and all(keys) and keys != (alias,):
+            found.append(((alias,), keys))
+    return found
+
+
 def _aliases(text: str, in_text: Counter[Key]) -> None:
     """Count each later use of an abbreviation the text defines ("Gaussian Splatting (3DGS)") as its phrase."""
     if "(" not in text:
@@ -266,11 +292,14 @@ def _split(
     verbal: Counter[Key] = Counter()
     modifies: Counter[Key] = Counter()
     keyed: dict[str, str] = {}
+    defined: Counter[tuple[Key, Key]] = Counter()  # (abbreviation, phrase): how many papers define it so
     for i in members:
         in_text, in_title = _phrases(papers[i], verbal, spelled, keyed, modifies)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
+        defined.update(set(_definitions(papers[i].text)))
+    _merge_abbreviations(held, strength, defined)
     low = max(MIN_HELD, MIN_SHARE * len(members))
     high = MAX_SHARE * len(papers)
     others: dict[str, set[int]] = defaultdict(set)
@@ -333,6 +362,25 @@ def _split(
         if len(kept) == len(chosen):
             return out, topics
         chosen = kept
+
+
+def _merge_abbreviations(
+    held: dict[Key, set[int]], strength: dict[tuple[Key, int], int], defined: Counter[tuple[Key, Key]]
+) -> None:
+    """Count the papers that write an abbreviation as holding the phrase the corpus defines it as.
+
+    "NeRF" and "Neural Radiance Field", "GP" and "Gaussian Processes" are one subtopic, named by the
+    phrase: a paper that writes only "NeRF" holds it too. An abbreviation goes to the phrase most
+    papers define it as.
+    """
+    merged: set[Key] = set()
+    for (alias, phrase), _ in sorted(defined.items(), key=lambda item: (-item[1], item[0])):
+        if alias in merged or alias not in held or phrase not in held:
+            continue
+        merged.add(alias)
+        for i in held.pop(alias):
+            held[phrase].add(i)
+            strength[phrase, i] = max(strength.get((phrase, i), 0), strength[alias, i])
 
 
 def _same(one: set[int], other: set[int]) -> bool:
