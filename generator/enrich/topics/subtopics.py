@@ -263,8 +263,8 @@ def _aliases(text: str, in_text: Counter[Key]) -> None:
 
 @functools.lru_cache(maxsize=65536)
 def _names_more(word: str) -> bool:
-    """Return whether a word after a phrase makes it part of a longer name: a content word, not "methods"."""
-    return word.isalpha() and word.lower() not in STOP_WORDS
+    """Return whether a word after a phrase makes it part of a longer name: a content word ("3D" too), not "methods"."""
+    return word.isalnum() and not word.isdigit() and word.lower() not in STOP_WORDS
 
 
 @functools.lru_cache(maxsize=65536)
