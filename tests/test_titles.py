@@ -538,6 +538,8 @@ def test_no_field_when_it_repeats_the_head_or_is_not_the_subject(text: str, titl
         (["safe", "transfer", "even"], ["safe", "transfer"]),
         (["exemplars", "for", "language", "model's"], ["exemplars", "for", "language", "model"]),
         (["graph", "anomaly"], ["graph", "anomaly"]),  # a noun in -ly
+        # Nor on the particle of a phrasal verb cut from what follows ("nodes up to k hops").
+        (["indirect", "connections", "between", "nodes", "up"], ["indirect", "connections", "between", "nodes"]),
     ],
 )
 def test_title_phrase_never_ends_on_an_adjective(words: list[str], trimmed: list[str]) -> None:

@@ -170,7 +170,10 @@ def _report(words: Sequence[str]) -> bool:
 _LAST_ADVERBS = frozenset("even still only already".split())
 
 # The word sets _trim tests at each end of a phrase, each merged into one.
-_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP
+# Particles of a phrasal verb: at a phrase's end, its verb's object or extent was cut ("Nodes Up" of
+# "connections between nodes up to k hops apart").
+_PARTICLES = frozenset("up down out off away back".split())
+_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP | _PARTICLES
 
 
 def _modifier(low: str) -> bool:
