@@ -1462,6 +1462,11 @@ def test_a_paper_for_llms_keeps_them_in_its_title() -> None:
         ("Networked Public Goods Games", False),
         ("Sparse Mixture-of-Experts Models", False),
         ("Expressive Power of Networks Grows with Depth", False),  # a claim is a title; a cut claim is not
+        # A verb that takes its preposition: with it or cut before it, a piece of a clause.
+        ("Unsupervised Graph Domain Adaptation Focuses on Transferring Knowledge", True),
+        ("Web Experience Differs", True),
+        ("Preference Learning Depends on Incomplete Data", True),
+        ("Theoretical Results on Graph Networks", False),
     ],
 )
 def test_a_phrase_ending_on_a_verb_after_its_subject_is_a_clause(phrase: str, clause: bool) -> None:

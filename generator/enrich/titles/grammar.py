@@ -241,12 +241,21 @@ def _clause_like(words: Sequence[str]) -> bool:
         if (low in _VERBS_BASE or low in _VERBS_BASE_MID) and low not in _NOUNISH and prev not in _PREPS:
             if prev.endswith("s") and not prev.endswith(("ss", "us", "is")) or prev in _PLURAL_NOUNS:
                 return True  # "Long-Tailed Data Affect ...", "Frameworks Often Train ..."
+        elif low in _PREP_VERBS_S and (k + 1 == len(words) or words[k + 1].lower() in _PREPS):
+            return True  # "Graph Domain Adaptation Focuses on Transferring Knowledge", "Web Experience Differs"
         elif low in _VERBS_S_MID and (prev not in _PREPS or prev == "and") and k + 1 < len(words):
             if words[k + 1].lower() not in _PREPS and words[k + 1].lower() not in _SMALL:
                 return True  # "Accurate Nutrition Estimation Helps People"
         if k == len(words) - 1 and words[k].islower() and _plural(low) and _plural(prev) and "-" not in prev:
             return True  # "... in Multicultural Environments Hinges": a verb cut from what it hinges on
     return False
+
+
+# Verbs in -s that take a preposition ("focuses on", "relies on", "consists of") and are never nouns:
+# inside a phrase, before their preposition, they make it a clause.
+_PREP_VERBS_S = frozenset(
+    "focuses relies depends consists differs belongs operates suffers struggles hinges aims refers".split()
+)
 
 
 def _plural(low: str) -> bool:
