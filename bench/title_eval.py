@@ -204,12 +204,21 @@ def evaluate(path: Path, show: int = 0, records: Sequence[dict] | None = None, l
 
 
 def sample(paths: Sequence[Path], n: int, seed: int) -> None:
-    """Print n randomly chosen (fixed seed) inferred titles beside the real ones."""
-    rows = [(plain(r["abstract"]), r["title"]) for path in paths for r in load(path)]
+    """Print n randomly chosen (fixed seed) inferred titles beside the real ones, as a build of each file infers them.
+
+    As in a build, the text is mended with its file as evidence, and a word several papers of the
+    file write is never taken for a paper's own name ("LSTM" in a corpus of 2018 papers).
+    """
+    rows = []
+    for path in paths:
+        records = load(path)
+        mender = Mender("\n".join(r["abstract"] for r in records))
+        shared = shared_words([r["abstract"] for r in records])
+        rows += [(plain(r["abstract"], mender), frozenset(words), r["title"]) for r, words in zip(records, shared)]
     print(f"== random sample of {n} (seed {seed})")
     for k, i in enumerate(sorted(random.Random(seed).sample(range(len(rows)), n)), 1):
-        text, real = rows[i]
-        print(f"{k:3}. ours: {infer_title(text)}\n     real: {real}")
+        text, shared_names, real = rows[i]
+        print(f"{k:3}. ours: {infer_title(text, shared_names)}\n     real: {real}")
 
 
 def _module_at(ref: str):

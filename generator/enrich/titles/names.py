@@ -318,7 +318,9 @@ def _name_scores(
         for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
             spelled, tok = m.group(1).strip(), m.group(2)
             if " " in spelled and (_namelike(tok) or _initials_match(spelled, tok) or tok[0] == spelled[0].upper()):
-                add(tok, 11 * _primary(prose, m.start()))  # beats the first spelled-out word, which _INTRO_NAME gives 10
+                # Beats the first spelled-out word, which _INTRO_NAME gives 10; before the contribution
+                # sentence, "a distance called Word Mover's Distance (WMD)" is other people's work.
+                add(tok, 11 * weight(m.start()))
                 expansions.setdefault(_strip_token(tok), spelled)
     if contrib_end < 0:
         contrib_end = len(prose)
@@ -368,7 +370,7 @@ def _name_scores(
                 plural = tok[-1] == "s" and tok[:-1].isupper()
                 at = prose.rfind(spelled, 0, s)
                 if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
-                    add(tok, 8)  # "called unsupervised order learning (UOL)"
+                    add(tok, 8 * (1.0 if s >= pivot else 0.4))  # "called unsupervised order learning (UOL)"
                 elif not plural:
                     add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s))
             elif pivot <= s < contrib_end:
