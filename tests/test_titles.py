@@ -1557,3 +1557,25 @@ def test_a_name_called_before_the_contribution_is_other_peoples() -> None:
     """ "a distance called Word Mover's Distance (WMD)" is background; "we propose the ... (WME)" is the paper's."""
     assert coined_name(WME) == "WME"
     assert infer_title(WME).startswith("WME: ")
+
+
+# ICLR 2018's Spherical CNNs paper: it computes with a "Fast Fourier Transform (FFT)", once.
+SPHERICAL_CNNS = (
+    "Convolutional Neural Networks (CNNs) have become the method of choice for learning problems involving 2D "
+    "planar images. However, a number of problems of recent interest have created a demand for models that can "
+    "analyze spherical images. Examples include omnidirectional vision for drones, robots, and autonomous cars, "
+    "molecular regression problems, and global weather and climate modelling. A naive application of convolutional "
+    "networks to a planar projection of the spherical signal is destined to fail, because the space-varying "
+    "distortions introduced by such a projection will make translational weight sharing ineffective. In this paper "
+    "we introduce the building blocks for constructing spherical CNNs. We propose a definition for the spherical "
+    "cross-correlation that is both expressive and rotation-equivariant. The spherical correlation satisfies a "
+    "generalized Fourier theorem, which allows us to compute it efficiently using a generalized (non-commutative) "
+    "Fast Fourier Transform (FFT) algorithm. We demonstrate the computational efficiency, numerical accuracy, and "
+    "effectiveness of spherical CNNs applied to 3D model recognition and atomization energy regression."
+)
+
+
+def test_an_acronym_met_once_by_no_cue_is_no_name() -> None:
+    """ "using a generalized Fast Fourier Transform (FFT) algorithm" names a tool, not the paper."""
+    assert coined_name(SPHERICAL_CNNS) is None
+    assert not infer_title(SPHERICAL_CNNS).startswith("FFT")

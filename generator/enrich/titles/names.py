@@ -290,8 +290,12 @@ def _name_scores(
     scores: dict[str, float] = {}
     expansions: dict[str, str] = {}
 
-    def add(tok: str, points: float) -> None:
+    strong: set[str] = set()  # names some cue introduces ("we propose X", "called X", "our X")
+
+    def add(tok: str, points: float, cue: bool = True) -> None:
         tok = _strip_token(tok)
+        if cue:
+            strong.add(tok)
         low = tok.casefold()
         if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
             return
@@ -372,11 +376,11 @@ def _name_scores(
                 if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
                     add(tok, 8 * (1.0 if s >= pivot else 0.4))  # "called unsupervised order learning (UOL)"
                 elif not plural:
-                    add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s))
+                    add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s), cue=False)
             elif pivot <= s < contrib_end:
                 add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
         elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
-            add(tok, 3 * weight(s))
+            add(tok, 3 * weight(s), cue=False)
         if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
             add(tok, 3)  # "In MagicDec, we show"
         elif before.endswith("the ") and _ROLE_AFTER.match(prose, e):
@@ -384,7 +388,7 @@ def _name_scores(
         if pivot <= s < contrib_end:
             add(tok, 2)  # a name written in the contribution sentence itself
         if (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _SUBJECT_AFTER.match(prose, e):
-            add(tok, 1.5 * weight(s))  # "X achieves ...", "X is a ...": the paper's own subject
+            add(tok, 1.5 * weight(s), cue=False)  # "X achieves ...", "X is a ...": the paper's own subject
     # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
     # noun, not a sentence opener) and never written in lower case.
     for tok, where in proper.items():
@@ -397,10 +401,15 @@ def _name_scores(
         if tok in scores:
             scores[tok] += min(n, 5) * 0.5
         elif n >= 2:
-            add(tok, min(n, 5) * 0.8)
+            add(tok, min(n, 5) * 0.8, cue=False)
     for tok in compared:
         if tok in scores:
             scores[tok] -= 4
+    for tok in scores:
+        if counts.get(tok, 0) == 1 and tok not in strong and tok.isupper():
+            # "computed with a Fast Fourier Transform (FFT) algorithm": an acronym met once, by no cue, is a
+            # field's term or a tool. A coined name in mixed case ("RaE", "CnC") is the paper's all the same.
+            scores[tok] -= 3
     for raw in repos:
         low = raw.casefold()
         hits = [t for t in scores if t.casefold() == low or _base(t) == low]
