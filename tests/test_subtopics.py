@@ -69,6 +69,7 @@ def test_the_theme_is_split_into_subtopics_named_as_the_papers_write_them(vision
         ("We fit neural radiance fields (NeRFs) to few views.", "NeRF", "neural radiance fields"),
         ("Priors from Gaussian processes (GPs) are smooth.", "GP", "Gaussian processes"),
         ("We speed up 3D Gaussian Splatting (3DGS) training.", "3DGS", "3D Gaussian Splatting"),
+        ("Large-scale structure from motion (SfM) is slow.", "SfM", "structure from motion"),
     ],
 )
 def test_an_abbreviation_is_one_subtopic_with_the_phrase_it_stands_for(text, alias, phrase) -> None:
@@ -82,6 +83,13 @@ def test_an_abbreviation_is_one_subtopic_with_the_phrase_it_stands_for(text, ali
     _merge_abbreviations(held, strength, Counter({(alias, phrase): 1}))
     assert held == {phrase: {0, 1, 2}}  # the abbreviation is no candidate of its own
     assert strength[phrase, 2] == 3 and strength[phrase, 1] == 2
+
+
+def test_an_abbreviation_of_more_words_than_a_phrase_has_is_left_alone() -> None:
+    """ "Light Detection and Ranging (LiDAR)" is no "Detection and Ranging" subtopic."""
+    from generator.enrich.topics.subtopics import _definitions
+
+    assert _definitions("Scans from Light Detection and Ranging (LiDAR) sensors are sparse.") == []
 
 
 def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) -> None:

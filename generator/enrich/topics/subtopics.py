@@ -219,9 +219,9 @@ def _key(word: str) -> str:
 def _definitions(text: str) -> list[tuple[Key, Key]]:
     """Return the abbreviations a text defines, each with the phrase it stands for, as phrase keys.
 
-    "neural radiance fields (NeRFs)" gives ("nerf",) for ("neural", "radiance", "field"): the words
-    before the parenthesis whose initials spell the abbreviation, else as many as it has capitals
-    and digits (at most ``LONGEST``).
+    "neural radiance fields (NeRFs)" gives ("nerf",) for ("neural", "radiance", "field"): the fewest
+    words before the parenthesis (at most ``LONGEST``) whose initials spell the abbreviation's capitals
+    and digits; none where no such words are ("Light Detection and Ranging (LiDAR)" is four).
     """
     found = []
     for match in _DEFINED.finditer(text) if "(" in text else ():
@@ -230,15 +230,23 @@ def _definitions(text: str) -> list[tuple[Key, Key]]:
         words = normalize(before).split()[-LONGEST:]
         if not alias or not words:
             continue
-        letters = [c.lower() for c in match.group(1) if c.isupper() or c.isdigit()]
-        n = next(
-            (n for n in range(len(words), 0, -1) if [w[0].lower() for w in words[-n:]] == letters),
-            min(len(letters), len(words)),
-        )
+        letters = _capitals(match.group(1))
+        # The fewest words whose initials spell it, stop words aside: "structure from motion (SfM)".
+        n = next((n for n in range(1, len(words) + 1) if _initials(words[-n:]) == letters), 0)
         keys = tuple(_key(word) for word in words[-n:])
-        if n and all(keys) and keys != (alias,):
+        if n and keys[0] and keys[-1] and keys != (alias,):  # a phrase neither starts nor ends on a stop word
             found.append(((alias,), keys))
     return found
+
+
+def _capitals(word: str) -> str:
+    """Return a word's capitals and digits, lower-cased: what an abbreviation spells ("NeRF": "nrf", "3D": "3d")."""
+    return "".join(c.lower() for c in word if c.isupper() or c.isdigit())
+
+
+def _initials(words: Sequence[str]) -> str:
+    """Return what the words an abbreviation stands for spell: each one's first letter and inner capitals."""
+    return "".join(word[0].lower() + _capitals(word[1:]) for word in words if _key(word))
 
 
 def _aliases(text: str, in_text: Counter[Key]) -> None:
