@@ -87,14 +87,14 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) ->
         by_year[paper.year].append(paper)
     years = sorted(by_year, reverse=True)
 
-    used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
+    used = [refs[name] for name in listings.filter_topics(papers)]
     specs = [
         spec for ref in used for spec in listings.topic_pages(ref.name, ref.slug, ref.description, by_topic[ref.name], years)
     ]
     specs.append(_topics_index(used, by_topic, years, len(papers)))
     specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
     specs.append(_years_index(years, by_year))
-    specs.append(_all_papers(papers, used, years, refs))
+    specs += listings.all_papers_pages(papers, [(ref.name, ref.slug) for ref in used], years)
     specs.append(_trends(papers, years, refs))
     specs.append(_home(papers, used, by_topic, years, site))
     specs.append(_about(papers, used, site))
@@ -170,24 +170,6 @@ def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
     ]
     front = {"title": "Years", "description": "Papers per year.", **listings.INDEX_PAGE}
     return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
-
-
-def _all_papers(
-    papers: Sequence[Paper], used: list[TopicRef], years: list[int], refs: dict[str, TopicRef]
-) -> PageSpec:
-    source = urls.ALL_PAPERS
-    rows = [
-        listings.row(p, source, topic_slugs=tuple(refs[name].slug for name in p.topics))
-        for p in sorted(papers, key=lambda p: (-p.year, *listings.sort_key(p)))
-    ]
-    front = {
-        "title": "All papers",
-        "description": "Every paper, filterable by words, topic, year and code.",
-        "hide": ["toc"],
-        **listings.INDEX_PAGE,
-    }
-    context = {"rows": rows, "topics": used, "years": years}
-    return PageSpec(source, "all_papers.md.j2", context, front, ascii=True)
 
 
 def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:
