@@ -2,7 +2,7 @@
 
 All papers is paged (``plan.listings``), so no page grows with the corpus; its filter still
 looks through every paper. The rows of the whole list, in the list's order, are cut into parts
-of ``LIST_PART_ROWS`` papers, each a script file (``file://`` pages cannot fetch, but can add
+of ``listings.LIST_PART_ROWS`` papers, each a script file (``file://`` pages cannot fetch, but can add
 ``<script>`` elements: the search index is loaded the same way, ``render.search``). A page
 loads none of them until the reader filters, or scrolls to the end of its rows
 (``theme/assets/javascripts/filter.js``).
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .. import urls
 from ..model import Paper
-from ..plan.listings import LIST_PART_ROWS, all_papers_order
+from ..plan import listings
 
 
 def _row(paper: Paper, topic_index: dict[str, int]) -> list[object]:
@@ -36,10 +36,11 @@ def _row(paper: Paper, topic_index: dict[str, int]) -> list[object]:
 def list_files(papers: Sequence[Paper], topics: Sequence[str]) -> dict[str, bytes]:
     """Return every part of All papers' rows, by path under ``docs_dir``; ``topics``: the filter's, in its order."""
     topic_index = {name: i for i, name in enumerate(topics)}
-    ordered = all_papers_order(papers)
+    ordered = listings.all_papers_order(papers)
+    size = listings.LIST_PART_ROWS
     files = {}
-    for part, start in enumerate(range(0, len(ordered), LIST_PART_ROWS)):
-        rows = [_row(p, topic_index) for p in ordered[start : start + LIST_PART_ROWS]]
+    for part, start in enumerate(range(0, len(ordered), size)):
+        rows = [_row(p, topic_index) for p in ordered[start : start + size]]
         body = json.dumps(rows, ensure_ascii=False, separators=(",", ":"))
         files[urls.list_part(part)] = f"__psList({part},{body});\n".encode()
     return files
