@@ -203,3 +203,16 @@ def test_scrolling_brings_the_rest_of_the_list(open_page, site: Site) -> None:
         marks = rows.locator(".ps-icon-github")
         assert marks.count() == sum(1 for r in site.papers if r["github"])
         expect(marks.last).to_be_visible()
+
+
+def test_a_long_year_page_leads_to_all_papers_filtered_by_its_year(open_page, site: Site) -> None:
+    year = site.papers[0]["year"]
+    wanted = [r for r in site.papers if r["year"] == year]
+    assert len(wanted) > PAGE  # the year's page is paged: it offers the filter
+    for _ in range(LOADS):
+        page = open_page(urls.year_source(year))
+        page.get_by_role("link", name="filter them in All papers").click()
+        expect(page.locator("select[name=year]")).to_have_value(str(year))
+        expect(page.locator(".ps-filter-count")).to_have_text(f"{len(wanted)} of {len(site.papers)} papers")
+        found = page.locator(".ps-filterable li[data-year]:visible a.ps-row-title")
+        assert [a.evaluate("a => a.href") for a in found.all()] == [site.paper_url(r) for r in wanted]

@@ -130,6 +130,7 @@ def topic_pages(name: str, slug: str, description: str, papers: Sequence[Paper],
             "groups": [{"year": year, "rows": rows} for year, rows in page.groups],
             "spark": spark,
             "pager": page.pager,
+            "filter_link": _filter_link(page.source, "topic", slug),
         }
         specs.append(PageSpec(page.source, "topic.md.j2", context, front, ascii=True))
     return specs
@@ -154,6 +155,7 @@ def year_pages(year: int, papers: Sequence[Paper]) -> list[PageSpec]:
             "venues": venues,
             "groups": [{"name": name, "rows": rows} for name, rows in page.groups],
             "pager": page.pager,
+            "filter_link": _filter_link(page.source, "year", str(year)),
         }
         specs.append(PageSpec(page.source, "year.md.j2", context, front, ascii=True))
     return specs
@@ -197,6 +199,11 @@ def _pager(sources: list[str], index: int) -> dict[str, object]:
         "previous": link(index - 1),
         "next": link(index + 1),
     }
+
+
+def _filter_link(source: str, facet: str, value: str) -> str:
+    """Return the link from ``source`` to All papers filtered by one facet (its filter reads the address)."""
+    return f"{urls.link(source, urls.ALL_PAPERS)}?{facet}={value}"
 
 
 def _titled(title: str, page: _Page) -> str:
