@@ -153,3 +153,4 @@ def test_the_parts_are_the_same_bytes_whatever_the_input_order(small: None) -> N
     assert lists.list_files(papers, listings.filter_topics(papers)) == lists.list_files(shuffled, listings.filter_topics(shuffled))
     assert all_papers(papers) == all_papers(shuffled)
 
+
