@@ -247,10 +247,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(f"papersite: {result.summary(time.perf_counter() - started)}")
     if not args.quiet:
+        from .plan.pages import REPORT_NOTICES  # imported by the run already
+
         print(result.report.summary())
         print(
             "Full report, every notice with its file and line: `papersite report`, "
-            f"or the page {urls.url_of(urls.REPORT_PAGE)} of the site."
+            f"or the page {urls.url_of(urls.REPORT_PAGE)} of the site (the first {REPORT_NOTICES} of each kind)."
         )
     return EXIT_OK
 

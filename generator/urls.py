@@ -24,6 +24,7 @@ YEARS_DIR = "years"
 SNIPPETS_DIR = "_generated"
 REPORT_DIR = "report"
 SEARCH_DIR = "searchindex"  # the search index, in parts (render.search)
+LIST_DIR = "listindex"  # every paper's row of All papers, in parts (render.lists)
 
 PAPERS_JSON = "papers.json"
 PAPERS_SCHEMA = "papers.schema.json"
@@ -45,7 +46,7 @@ TRENDS_PAGE = f"{TRENDS_DIR}/index.md"
 
 #: Everything papersite generates lives under these (first path parts under docs_dir).
 GENERATED_ROOTS = (
-    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, SEARCH_DIR,
+    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, SEARCH_DIR, LIST_DIR,
     PAPERS_JSON, PAPERS_SCHEMA, PAPERS_BIB, FEED,
 )  # fmt: skip
 REPORT_PAGE = f"{REPORT_DIR}/index.md"
@@ -77,6 +78,19 @@ def topic_source(topic_slug: str, page: int = 1) -> str:
 def year_source(year: int, page: int = 1) -> str:
     """Return the Markdown path of a year's page (pages after the first: in a folder beside it)."""
     return f"{YEARS_DIR}/{year}.md" if page == 1 else f"{YEARS_DIR}/{year}/{page}.md"
+
+
+def all_papers_source(page: int = 1) -> str:
+    """Return the Markdown path of a page of All papers (pages after the first: ``papers/page/<n>.md``).
+
+    Paper pages are ``papers/<year>/<slug>.md``: a year is digits, so ``page`` is never one.
+    """
+    return ALL_PAPERS if page == 1 else f"{PAPERS_DIR}/page/{page}.md"
+
+
+def list_part(part: int) -> str:
+    """Return the path of one part of All papers' rows (render.lists; theme's filter.js reads it)."""
+    return f"{LIST_DIR}/{part}.js"
 
 
 def topic_json(topic_slug: str) -> str:

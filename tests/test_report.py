@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from pathlib import Path
 
 import pytest
@@ -99,3 +100,19 @@ def test_many_duplicates_fold_on_the_console_but_not_in_the_report(
     listed = err.count("already read at")
     assert listed == (extra if verbose else DUPLICATES_LISTED)
     assert f"skipped {extra} duplicate abstracts in all" in err
+
+
+def test_the_report_page_lists_the_first_notices_of_each_kind_and_counts_them_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.plan import pages
+    from generator.plan.report import Report
+    from generator.render.markdown import Renderer
+
+    monkeypatch.setattr(pages, "REPORT_NOTICES", 5)
+    notices = tuple(Notice("near-duplicate abstract", f"a.txt:{i}", f"like b.txt:{i}") for i in range(12))
+    notices += (Notice("unknown macro", "a.txt:3", "unknown macro \\foo"),)
+    report = Report(papers=12, inferred_titles=0, with_code=0, with_project_page=0, fallback=0, topics=(), notices=notices)
+    text = Renderer().page(pages.report_page(report)).decode()
+    assert "### near-duplicate abstract (12)" in text and "### unknown macro (1)" in text
+    assert [int(n) for n in re.findall(r"<code>a\.txt:(\d+)</code>: like", text)] == [0, 1, 2, 3, 4]
+    assert "The first 5 of them; `papersite report` lists every one." in text
+    assert text.count("lists every one") == 1  # not under a kind it lists whole

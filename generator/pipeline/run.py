@@ -109,8 +109,8 @@ def prepare(
     if enrich_cache.store.hits:
         log.info("enriched %s, %d from the cache", plural(len(papers), "paper"), enrich_cache.store.hits)
     from .. import render
-    from ..plan import cite, pages, related
-    from ..render import export, search
+    from ..plan import cite, listings, pages, related
+    from ..render import export, lists, search
 
 
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
@@ -154,6 +154,7 @@ def prepare(
         ]
     )
     data = export.corpus_files(papers, settings.site_url, site.name, bibtex)
+    data.update(lists.list_files(papers, listings.filter_topics(papers)))
     data.update(_starter_pages(settings))
     redirects = {**_former_pages(settings), **placed.redirects}
     if redirects:  # engine/finish.py writes a page at each old address

@@ -1,4 +1,4 @@
-"""Plan the topic and year pages: every paper of a topic or year, its abstract folded, in pages.
+"""Plan the list pages: All papers, and every paper of a topic or year, its abstract folded, in pages.
 
 A page lists at most ``PAGE_ROWS`` papers, so no page grows with the corpus: at 10,000 papers
 a year in one page would be about 9 MB of Markdown, slow to build and heavy to open. The first
@@ -6,6 +6,10 @@ page keeps the plain path (``topics/<slug>.md``, linked from everywhere); the ot
 it, in a folder of the same name (``topics/<slug>/2.md``). Every page shows the same header
 and a pager; rows keep the order one long page would have, and a group cut by a page break
 carries its heading on into the next page.
+
+All papers is paged the same way (``papers/index.md``, then ``papers/page/2.md``): its filter
+looks through every paper, not just a page's, by loading the rows of the whole list in parts
+(``render.lists``) as the reader filters or scrolls. Its form says how the parts are cut.
 """
 
 from __future__ import annotations
@@ -22,6 +26,10 @@ from .spec import PageSpec, html_text
 
 #: Papers per topic or year page (a row with its folded abstract is about 2 KB of Markdown).
 PAGE_ROWS = 250
+
+#: Papers in each part of All papers' rows (render.lists): about 300 KB of script, what a
+#: reader's scroll past a page or one step of a filter loads.
+LIST_PART_ROWS = 1000
 
 #: Front matter of listing pages: search finds the papers on their own pages.
 INDEX_PAGE = {"search": {"exclude": True}}
@@ -44,6 +52,58 @@ class Row:
     link: str
     shared: tuple[str, ...] = ()  #: related papers: the topics the two papers share
     topic_slugs: tuple[str, ...] = ()  #: All papers: the topics the filter matches
+
+
+def all_papers_order(papers: Sequence[Paper]) -> list[Paper]:
+    """Return the papers in the order of All papers: newest year first, then by title."""
+    return sorted(papers, key=lambda p: (-p.year, *sort_key(p)))
+
+
+def filter_topics(papers: Sequence[Paper]) -> list[str]:
+    """Return the topics the papers have, by name: the topic filter's list, and the order topic lists show."""
+    return sorted({name for paper in papers for name in paper.topics}, key=lambda name: (name.casefold(), name))
+
+
+def part_years(ordered: Sequence[Paper]) -> list[list[int]]:
+    """Return the newest and oldest year of each part of All papers' rows (a year filter skips the others)."""
+    parts = [ordered[i : i + LIST_PART_ROWS] for i in range(0, len(ordered), LIST_PART_ROWS)]
+    return [[part[0].year, part[-1].year] for part in parts]
+
+
+def all_papers_pages(
+    papers: Sequence[Paper], topics: Sequence[tuple[str, str]], years: list[int]
+) -> list[PageSpec]:
+    """Return the pages of All papers; ``topics`` are the (name, slug) pairs of the topic filter, in its order."""
+    slugs = dict(topics)
+    ordered = all_papers_order(papers)
+    parts = part_years(ordered)
+    front = {
+        "title": "All papers",
+        "description": "Every paper, filterable by words, topic, year and code.",
+        "hide": ["toc"],
+        **INDEX_PAGE,
+    }
+    specs = []
+    for page in _paginate([(None, p) for p in ordered], urls.all_papers_source):
+        rows = [
+            Row(r.paper, r.link, topic_slugs=tuple(slugs[name] for name in r.paper.topics))
+            for _, group in page.groups for r in group
+        ]  # fmt: skip
+        number = int(page.pager["number"]) if page.pager else 1
+        context = {
+            "page_title": _titled("All papers", page),
+            "rows": rows,
+            "count": len(ordered),
+            "first": (number - 1) * PAGE_ROWS,  # the first row's place in the whole list
+            "parts": parts,
+            "part_rows": LIST_PART_ROWS,
+            "topics": [{"name": name, "slug": slug} for name, slug in topics],
+            "years": years,
+            "pager": page.pager,
+        }
+        front = {**front, "title": _titled("All papers", page)}
+        specs.append(PageSpec(page.source, "all_papers.md.j2", context, front, ascii=True))
+    return specs
 
 
 def row(paper: Paper, from_source: str, **extra: tuple[str, ...]) -> Row:
@@ -81,6 +141,7 @@ def topic_pages(
             "groups": [{"year": year, "rows": rows} for year, rows in page.groups],
             "spark": spark,
             "pager": page.pager,
+            "filter_link": _filter_link(page.source, "topic", slug),
         }
         specs.append(PageSpec(page.source, "topic.md.j2", context, front, ascii=True))
     return specs
@@ -105,6 +166,7 @@ def year_pages(year: int, papers: Sequence[Paper]) -> list[PageSpec]:
             "venues": venues,
             "groups": [{"name": name, "rows": rows} for name, rows in page.groups],
             "pager": page.pager,
+            "filter_link": _filter_link(page.source, "year", str(year)),
         }
         specs.append(PageSpec(page.source, "year.md.j2", context, front, ascii=True))
     return specs
@@ -148,6 +210,11 @@ def _pager(sources: list[str], index: int) -> dict[str, object]:
         "previous": link(index - 1),
         "next": link(index + 1),
     }
+
+
+def _filter_link(source: str, facet: str, value: str) -> str:
+    """Return the link from ``source`` to All papers filtered by one facet (its filter reads the address)."""
+    return f"{urls.link(source, urls.ALL_PAPERS)}?{facet}={value}"
 
 
 def _titled(title: str, page: _Page) -> str:

@@ -87,7 +87,7 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) ->
         by_year[paper.year].append(paper)
     years = sorted(by_year, reverse=True)
 
-    used = sorted((refs[name] for name in by_topic), key=lambda ref: ref.name.casefold())
+    used = [refs[name] for name in listings.filter_topics(papers)]
     specs = [
         spec
         for ref in used
@@ -98,7 +98,7 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) ->
     specs.append(_topics_index(used, by_topic, years, len(papers)))
     specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
     specs.append(_years_index(years, by_year))
-    specs.append(_all_papers(papers, used, years, refs))
+    specs += listings.all_papers_pages(papers, [(ref.name, ref.slug) for ref in used], years)
     specs.append(_trends(papers, years, refs))
     specs.append(_home(papers, used, by_topic, years, site))
     specs.append(_about(papers, used, site))
@@ -197,24 +197,6 @@ def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
     return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
 
 
-def _all_papers(
-    papers: Sequence[Paper], used: list[TopicRef], years: list[int], refs: dict[str, TopicRef]
-) -> PageSpec:
-    source = urls.ALL_PAPERS
-    rows = [
-        listings.row(p, source, topic_slugs=tuple(refs[name].slug for name in p.topics))
-        for p in sorted(papers, key=lambda p: (-p.year, *listings.sort_key(p)))
-    ]
-    front = {
-        "title": "All papers",
-        "description": "Every paper, filterable by words, topic, year and code.",
-        "hide": ["toc"],
-        **listings.INDEX_PAGE,
-    }
-    context = {"rows": rows, "topics": used, "years": years}
-    return PageSpec(source, "all_papers.md.j2", context, front, ascii=True)
-
-
 def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:
     source = urls.TRENDS_PAGE
     counts = trends.count_topics(papers)
@@ -306,6 +288,11 @@ def _about(papers: Sequence[Paper], used: list[TopicRef], site: Identity) -> Pag
     return PageSpec(urls.ABOUT_SNIPPET, "about.md.j2", context, None)
 
 
+#: Notices of each kind the report page lists (about 150 bytes each): at 100,000 papers a corpus
+#: can have 15,000 near-duplicate pairs, 2.4 MB on one page. `papersite report` lists every one.
+REPORT_NOTICES = 300
+
+
 def report_page(report: Report) -> PageSpec:
     """Return the quality report page (out of the nav and the search index)."""
     source = urls.REPORT_PAGE
@@ -319,7 +306,10 @@ def report_page(report: Report) -> PageSpec:
         "description": "What papersite inferred and what deserves a look.",
         "search": {"exclude": True},
     }
-    context = {"report": report, "topics": rows, "groups": report.by_kind()}
+    groups = [
+        {"kind": kind, "count": len(items), "shown": items[:REPORT_NOTICES]} for kind, items in report.by_kind().items()
+    ]
+    context = {"report": report, "topics": rows, "groups": groups}
     return PageSpec(source, "report.md.j2", context, front)
 
 
