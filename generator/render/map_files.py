@@ -1,0 +1,60 @@
+"""The Map page's data: every paper's point in one compact file, titles in parts loaded on demand.
+
+A map draws every point at once but shows one title at a time, so the points come first in one
+file of numbers (``points.js``: a coordinate as a thousandth of the map, a year and topics as
+positions in lists given once) and the titles and addresses in parts of ``CHUNK`` papers
+(``t/<k>.js``), each loaded when a point of it is first hovered, focused or clicked: the page
+stays light at 100,000 papers. Like the search index (render.search), each file is a script
+calling ``__psMap(kind, key, data)``: ``file://`` pages cannot fetch, but can add ``<script>``
+elements. ``theme/assets/javascripts/map.js`` loads and draws them.
+
+Papers are numbered in the order of their addresses, so the same input gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from .. import urls
+from ..model import Paper
+from ..plan import paper_map
+
+#: Bump when the files' layout changes: the page refuses data of another version.
+VERSION = 1
+#: Papers per file of titles: 250 titles and addresses are about 30 KB, what a hover waits for.
+CHUNK = 250
+#: A coordinate in [0, 1] is written as an integer of this many steps (plan.paper_map rounds to as many).
+STEPS = 1000
+
+
+def _script(kind: str, key: int, data: object) -> bytes:
+    body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    return f"__psMap({json.dumps(kind)},{key},{body});\n".encode()
+
+
+def map_files(papers: Sequence[Paper]) -> dict[str, bytes]:
+    """Return the map's data files by path under ``docs_dir``.
+
+    A point names its topics and year by position in the lists of ``paper_map.filter_lists``.
+    """
+    topics, years = paper_map.filter_lists(papers)
+    ordered = sorted(papers, key=lambda p: urls.url_of(urls.paper_page(p)))
+    topic_at = {name: i for i, name in enumerate(topics)}
+    year_at = {year: i for i, year in enumerate(years)}
+    points = {
+        "version": VERSION,
+        "chunk": CHUNK,
+        "topics": list(topics),
+        "years": list(years),
+        "x": [round(p.place[0] * STEPS) if p.place else 0 for p in ordered],
+        "y": [round(p.place[1] * STEPS) if p.place else 0 for p in ordered],
+        "year": [year_at[p.year] for p in ordered],
+        # Most relevant first: the first colours the point.
+        "topic": [[topic_at[name] for name in p.topics if name in topic_at] for p in ordered],
+    }
+    files = {f"{urls.MAP_DIR}/points.js": _script("points", 0, points)}
+    for k in range(0, len(ordered), CHUNK):
+        titles = [[p.title, urls.url_of(urls.paper_page(p))] for p in ordered[k : k + CHUNK]]
+        files[f"{urls.MAP_DIR}/t/{k // CHUNK}.js"] = _script("titles", k // CHUNK, titles)
+    return files
