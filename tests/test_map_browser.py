@@ -122,6 +122,9 @@ def test_every_paper_is_drawn(site: Site, page: Page) -> None:
                        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; }"""
         )
         assert painted > 20 * len(records)
+        # The legend names each topic that colours a point (a paper's first topic).
+        firsts = sorted({points["topics"][ts[0]] for ts in points["topic"] if ts}, key=points["topics"].index)
+        assert page.locator(".ps-map-legend li").all_inner_texts() == firsts
 
 
 def test_hover_shows_the_title_and_a_click_opens_the_paper(site: Site, page: Page) -> None:

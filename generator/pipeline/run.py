@@ -125,15 +125,18 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched, corpus_topics.NEIGHBOURS), parallel)
+    # Each paper's place on the map (its own text vectors, t-SNE) in a third process: openTSNE
+    # and scikit-learn take 70 MB to import, which this process, whose memory peaks later, never holds.
+    for_map = papers
+    placing = Background(lambda: map_layout.layout(for_map), parallel)
     bibtex = cite.bibtex_entries(papers, settings.site_url)
-    # Each paper's place on the map (its own text vectors, t-SNE): here, while related papers are found.
-    places = map_layout.layout(papers)
     if pending is not None:
         if related_cache.store.kept:
             related_cache.key()  # for put(): this process is done first, and waits anyway
         neighbours = pending.result()
         related_cache.put(neighbours)
     assert neighbours is not None
+    places = placing.result()
     # A topic on most papers is the corpus's theme: its papers are split into subtopics the corpus
     # shows, which the extended taxonomy holds (their pages, the report).
     split = subtopics.split_themes(corpus_topics.corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy)

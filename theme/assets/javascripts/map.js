@@ -30,6 +30,7 @@
   var status = root.querySelector(".ps-map-status");
   var form = root.querySelector(".ps-map-filter");
   var count = root.querySelector(".ps-map-count");
+  var legend = root.querySelector(".ps-map-legend");
   var siteRoot = root.getAttribute("data-root") || "";
   var fileSite = window.location.protocol === "file:"; // pages are x.html, not x/
   var ctx = canvas.getContext("2d");
@@ -41,6 +42,7 @@
   var view = { zoom: 1, x: 0.5, y: 0.5 }; // the map's point at the canvas centre
   var hovered = -1;
   var focused = -1;
+  var baseRadius = 3; // set by the number of papers in start()
 
   window.__psMap = function (kind, key, value) {
     if (kind === "points") {
@@ -113,7 +115,7 @@
     }
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     ctx.clearRect(0, 0, s.w, s.h);
-    var isDark = dark(), radius = Math.min(6, 2.5 + Math.log2(view.zoom) * 0.75), drawn = 0;
+    var isDark = dark(), radius = Math.min(7, baseRadius + Math.log2(view.zoom) * 0.75), drawn = 0;
     var byColour = {};
     shown.forEach(function (i) {
       var topic = data.topic[i][0];
@@ -326,12 +328,30 @@
   });
   canvas.addEventListener("blur", function () { tip.hidden = true; });
 
+  /* The legend lists the topics that colour a point (a paper's first), in the filter's order. */
+  function drawLegend() {
+    var isDark = dark(), first = {};
+    data.topic.forEach(function (topics) { if (topics.length) first[topics[0]] = true; });
+    legend.textContent = "";
+    data.topics.forEach(function (name, t) {
+      if (!first[t]) return;
+      var item = document.createElement("li");
+      item.textContent = name;
+      item.style.setProperty("--ps-swatch", colour(t, isDark));
+      legend.appendChild(item);
+    });
+    legend.hidden = false;
+  }
+
   function start() {
+    var n = data.x.length;
+    baseRadius = n < 500 ? 4 : n < 5000 ? 3 : 2;
+    drawLegend();
     form.hidden = false;
     form.addEventListener("change", filter);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     filter();
-    new MutationObserver(redraw).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
+    new MutationObserver(function () { drawLegend(); redraw(); }).observe(document.body, { attributes: true, attributeFilter: ["data-md-color-scheme"] });
     window.addEventListener("resize", redraw);
     root.setAttribute("data-ready", "");
   }
