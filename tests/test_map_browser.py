@@ -169,6 +169,53 @@ def test_the_keyboard_steps_through_papers_and_enter_opens_one(site: Site, page:
         page.wait_for_url(_paper_address(site, url_of[title]))
 
 
+def _view(page: Page) -> tuple[float, float, float]:
+    """Return the map's zoom and the map point at the canvas centre, once drawn (map.js's data-view)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    zoom, x, y = map(float, (page.locator("canvas").get_attribute("data-view") or "").split())
+    return zoom, x, y
+
+
+def test_mouse_touch_and_keys_pan_and_zoom(site: Site, browser: Browser) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, has_touch=True)
+    page = context.new_page()
+    _open_map(page, site)
+    box = page.locator("canvas").bounding_box()
+    assert box
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    assert _view(page) == (1.0, 0.5, 0.5)
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -400)  # the wheel zooms in around the pointer
+    zoom, x, y = _view(page)
+    assert zoom > 1.5 and (x, y) == pytest.approx((0.5, 0.5), abs=0.01)
+    page.mouse.down()
+    page.mouse.move(cx - 100, cy - 50, steps=5)  # a drag moves the map with the pointer
+    page.mouse.up()
+    _, x2, y2 = _view(page)
+    assert x2 > x + 0.02 and y2 > y + 0.01
+    assert page.url.endswith(("map/", "map/index.html"))  # a drag is no click: no paper opened
+    # Two fingers apart zoom in (a pinch, as chromium's touch events give it).
+    cdp = context.new_cdp_session(page)
+    def touch(kind: str, points: list[tuple[float, float]]) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [{"x": px, "y": py, "id": n} for n, (px, py) in enumerate(points)]})
+    touch("touchStart", [(cx - 20, cy), (cx + 20, cy)])
+    for spread in (40, 80, 120):
+        touch("touchMove", [(cx - spread, cy), (cx + spread, cy)])
+    touch("touchEnd", [])
+    zoom3, _, _ = _view(page)
+    assert zoom3 > zoom * 2
+    page.locator("canvas").focus()
+    page.keyboard.press("0")  # the whole map again
+    assert _view(page) == (1.0, 0.5, 0.5)
+    page.keyboard.press("+")
+    assert _view(page)[0] == pytest.approx(1.5)
+    page.keyboard.press("Shift+ArrowRight")
+    assert _view(page)[1] > 0.5
+    page.keyboard.press("-")
+    assert _view(page)[0] == 1.0
+    context.close()
+
+
 def test_the_filters_narrow_the_points_by_topic_and_year(site: Site, page: Page) -> None:
     points = _data(site.folder / "map" / "points.js")
     _open_map(page, site)

@@ -143,6 +143,7 @@
       ctx.stroke();
     });
     canvas.setAttribute("data-drawn", String(drawn));
+    canvas.setAttribute("data-view", [view.zoom, view.x, view.y].map(function (v) { return v.toFixed(4); }).join(" "));
   }
 
   var pending = false;
