@@ -144,6 +144,22 @@ def test_hover_shows_the_title_and_a_click_opens_the_paper(site: Site, page: Pag
         assert page.locator("h1").first.inner_text().strip() == title
 
 
+def test_a_finger_taps_once_for_the_title_and_again_to_open_the_paper(site: Site, browser: Browser) -> None:
+    points = _data(site.folder / "map" / "points.js")
+    title, url = _data(site.folder / "map" / "t" / "0.js")[_loneliest(points)]
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    for _ in range(LOADS):
+        _open_map(page, site)
+        spot = _screen(page, points, _loneliest(points))
+        page.touchscreen.tap(*spot)
+        expect(page.locator(".ps-map-tip")).to_have_text(title)
+        assert page.url.endswith(("map/", "map/index.html"))
+        page.touchscreen.tap(*spot)
+        page.wait_for_url(_paper_address(site, url))
+    context.close()
+
+
 def _status_after(page: Page, before: str) -> str:
     """Return the live region's text once it is no longer ``before`` (a title may load first)."""
     page.wait_for_function("before => document.querySelector('.ps-map-status').textContent !== before", arg=before)

@@ -6,7 +6,8 @@
  * as <script> elements because file:// pages cannot fetch: points.js at once, and the titles in
  * parts (t/<k>.js) when a point of a part is first hovered, focused or clicked.
  *
- * Pointer: drag to pan, wheel or pinch to zoom, hover shows a title, a click opens the paper.
+ * Pointer: drag to pan, wheel or pinch to zoom, hover shows a title, a click opens the paper (a
+ * finger's first tap on a point shows its title, a second opens it).
  * Keyboard (the canvas is focusable): arrows go to the nearest point that way (the map follows),
  * Enter opens it, Shift + arrows pan, + and - zoom, 0 shows the whole map. The focused or
  * hovered title is also written to a live region. The page does nothing without [data-ps-map].
@@ -248,13 +249,17 @@
     delete pointers[event.pointerId];
     if (event.type === "pointerup" && gesture && gesture.moved <= DRAG && data) {
       var i = nearest(p[0], p[1]);
-      if (i >= 0) open(i);
+      // A finger has no hover: its first tap on a point shows the title, the next opens it.
+      if (i >= 0 && event.pointerType === "touch" && tipped !== i) show(i);
+      else if (i >= 0) open(i);
     }
     gesture = Object.keys(pointers).length ? { moved: DRAG + 1, last: p, pinch: null, zoom: view.zoom } : null;
   }
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
-  canvas.addEventListener("pointerleave", function () { if (!gesture) show(-1); });
+  canvas.addEventListener("pointerleave", function (event) {
+    if (!gesture && event.pointerType !== "touch") show(-1); // a finger leaves as it lifts: the title stays
+  });
 
   /* Zoom by factor keeping the map's point under at (canvas pixels) in place. */
   function zoomAt(factor, at) {
