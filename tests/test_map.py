@@ -18,6 +18,26 @@ from generator.render import map_files
 from .conftest import FIXTURES, ROOT, copy_project, enriched_papers
 
 
+def read_points(script: str) -> dict:
+    """Return the data of ``map/points.js`` with its numbers read: x, y, year and topic lists."""
+    data = json.loads(script.split(",", 2)[2].rstrip(");\n"))
+
+    def numbers(text: str, width: int) -> list[int]:
+        digits = map_files.DIGITS
+        return [
+            sum(digits.index(text[at + k]) * 64 ** (width - 1 - k) for k in range(width))
+            for at in range(0, len(text), width)
+        ]
+
+    xy = numbers(data["xy"], 2)
+    year_width, topic_width = data["widths"]
+    data.update(
+        x=xy[0::2], y=xy[1::2], year=numbers(data["year"], year_width),
+        topic=[numbers(codes, topic_width) for codes in data["topic"].split(",")] if xy else [],
+    )  # fmt: skip
+    return data
+
+
 @pytest.fixture(scope="module")
 def corpus() -> tuple[Paper, ...]:
     """About 200 real abstracts of two venues (ICLR and 3DV), enriched: enough for t-SNE."""
@@ -73,7 +93,8 @@ def test_points_file_names_each_papers_place_topics_and_year(corpus: tuple[Paper
     files = map_files.map_files(papers)
     text = files["map/points.js"].decode()
     assert text.startswith('__psMap("points",0,')
-    points = json.loads(text.split(",", 2)[2].rstrip(");\n"))
+    points = read_points(text)
+    assert len(text) < 40 + 12 * len(papers) + sum(len(t) + 3 for t in points["topics"])  # compact: ~9 bytes a paper
     assert len(points["x"]) == len(points["y"]) == len(points["year"]) == len(points["topic"]) == len(papers)
     parts = sorted(k for k in files if k.startswith("map/t/"))
     assert len(parts) == -(-len(papers) // map_files.CHUNK)

@@ -23,6 +23,7 @@ from generator.render import map_files
 
 from .browser import ARTIFACTS, serve
 from .conftest import copy_project
+from .test_map import read_points
 
 pytestmark = pytest.mark.browser
 
@@ -74,8 +75,9 @@ def page(browser: Browser) -> Iterator[Page]:
 
 
 def _data(script: Path) -> object:
-    """Return the data of a map file, ``__psMap(kind,key,{...});``."""
-    return json.loads(script.read_text(encoding="utf-8").split(",", 2)[2].rstrip(");\n"))
+    """Return the data of a map file, ``__psMap(kind,key,{...});`` (of points.js: its numbers read)."""
+    text = script.read_text(encoding="utf-8")
+    return read_points(text) if script.name == "points.js" else json.loads(text.split(",", 2)[2].rstrip(");\n"))
 
 
 def _open_map(page: Page, site: Site) -> None:

@@ -15,7 +15,7 @@
 (function () {
   "use strict";
 
-  var VERSION = 1;
+  var VERSION = 2;
   var STEPS = 1000; // a coordinate's integer steps (map_files.STEPS)
   var MARGIN = 16; // CSS pixels around the map
   var HIT = 10; // how near (CSS pixels) the pointer must be to a point to pick it
@@ -48,7 +48,7 @@
   window.__psMap = function (kind, key, value) {
     if (kind === "points") {
       if (value.version !== VERSION) return;
-      data = value;
+      data = decode(value);
       start();
     } else if (kind === "titles") {
       titles[key] = value;
@@ -56,6 +56,30 @@
       delete waiting[key];
     }
   };
+
+  /* points.js's numbers are base-64 digits of fixed widths (generator/render/map_files.py). */
+  var DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  var VALUE = {};
+  for (var d = 0; d < DIGITS.length; d++) VALUE[DIGITS.charAt(d)] = d;
+  function numbers(text, width) {
+    var out = [];
+    for (var at = 0; at + width <= text.length; at += width) {
+      var n = 0;
+      for (var k = 0; k < width; k++) n = n * 64 + VALUE[text.charAt(at + k)];
+      out.push(n);
+    }
+    return out;
+  }
+  function decode(value) {
+    var xy = numbers(value.xy, 2), n = xy.length / 2;
+    var x = [], y = [];
+    for (var i = 0; i < n; i++) { x.push(xy[2 * i]); y.push(xy[2 * i + 1]); }
+    return {
+      chunk: value.chunk, topics: value.topics, years: value.years, x: x, y: y,
+      year: numbers(value.year, value.widths[0]),
+      topic: n ? value.topic.split(",").map(function (codes) { return numbers(codes, value.widths[1]); }) : []
+    };
+  }
 
   function load(src) {
     var script = document.createElement("script");
