@@ -51,6 +51,7 @@ class Paper:
     mentioned: tuple[str, ...] = ()  # other topics its text has some evidence for, too little to carry them
     corpus_topics: tuple[str, ...] = ()  # those of ``topics`` its nearest papers gave it (enrich.topics.corpus)
     related: tuple[str, ...] = ()  # ids of the most similar papers of the corpus, closest first
+    place: tuple[float, ...] = ()  # (x, y) in [0, 1] on the Map page (plan.paper_map); empty before
     # --- from the ledger of addresses (permalinks.place), which also sets ``id`` and ``slug`` ---
     cite_key: str = ""  # its BibTeX key; empty before the ledger places it
     feed_id: str = ""  # its Atom entry id; empty before the ledger places it

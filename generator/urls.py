@@ -43,10 +43,12 @@ REDIRECTS = f"{SNIPPETS_DIR}/redirects.json"
 ALL_PAPERS = f"{PAPERS_DIR}/index.md"
 TRENDS_DIR = "trends"
 TRENDS_PAGE = f"{TRENDS_DIR}/index.md"
+MAP_DIR = "map"  # the Map page and its data (render.map_files)
+MAP_PAGE = f"{MAP_DIR}/index.md"
 
 #: Everything papersite generates lives under these (first path parts under docs_dir).
 GENERATED_ROOTS = (
-    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, REPORT_DIR, SNIPPETS_DIR, SEARCH_DIR, LIST_DIR,
+    PAPERS_DIR, TOPICS_DIR, YEARS_DIR, TRENDS_DIR, MAP_DIR, REPORT_DIR, SNIPPETS_DIR, SEARCH_DIR, LIST_DIR,
     PAPERS_JSON, PAPERS_SCHEMA, PAPERS_BIB, FEED,
 )  # fmt: skip
 REPORT_PAGE = f"{REPORT_DIR}/index.md"

@@ -77,7 +77,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     sources = {
         "home": "index.md", "topics": "topics/index.md", "a topic": f"topics/{topic.name}",
         "years": "years/index.md", "a year": "years/2024.md", "all papers": urls.ALL_PAPERS,
-        "trends": "trends/index.md", "about": "about.md", "report": "report/index.md",
+        "map": urls.MAP_PAGE, "trends": "trends/index.md", "about": "about.md", "report": "report/index.md",
         "a paper with math and a badge": MATH_AND_BADGE,
         "a retired paper": retired.relative_to(docs).as_posix(),
     }  # fmt: skip

@@ -51,7 +51,7 @@ def test_every_bundled_paper_gets_a_page(built: Path, papers: list[dict]) -> Non
 
 def test_papers_json_fields(papers: list[dict]) -> None:
     fields = {
-        "id", "title", "title_source", "venue", "year", "topics", "topics_by_corpus", "related", "keywords",
+        "id", "title", "title_source", "venue", "year", "topics", "topics_by_corpus", "related", "map", "keywords",
         "authors", "github", "url", "summary", "abstract",
     }
     for record in papers:
@@ -160,7 +160,7 @@ def test_navigation_lists_index_pages_only(built: Path) -> None:
     navs = re.findall(r"<nav\b.*?</nav>", html, flags=re.S)
     assert navs and not any(re.search(r'href="[^"]*papers/\d{4}/', nav) for nav in navs)
     tabs = html.split('class="md-tabs__list"', 1)[1].split("</ul>", 1)[0]
-    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Trends", "About"]
+    assert re.findall(r'md-tabs__link">\s*([^<]+?)\s*<', tabs) == ["Home", "Topics", "Years", "All papers", "Map", "Trends", "About"]
     # Topics lists the topics: the Tags page sites once had leads there.
     assert 'content="0; url=../topics/"' in (built / "site/tags/index.html").read_text(encoding="utf-8")
 

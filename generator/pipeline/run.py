@@ -110,7 +110,8 @@ def prepare(
         log.info("enriched %s, %d from the cache", plural(len(papers), "paper"), enrich_cache.store.hits)
     from .. import render
     from ..plan import cite, listings, pages, related
-    from ..render import export, lists, search
+    from ..plan import paper_map as map_layout
+    from ..render import export, lists, map_files, search
 
 
     parallel = jobs > 1 and len(papers) >= SECOND_PROCESS_FROM
@@ -124,6 +125,10 @@ def prepare(
     if neighbours is None:
         enriched = papers
         pending = Background(lambda: related.related_ids(enriched, corpus_topics.NEIGHBOURS), parallel)
+    # Each paper's place on the map (its own text vectors, t-SNE) in a third process: openTSNE
+    # and scikit-learn take 70 MB to import, which this process, whose memory peaks later, never holds.
+    for_map = papers
+    placing = Background(lambda: map_layout.layout(for_map), parallel)
     bibtex = cite.bibtex_entries(papers, settings.site_url)
     if pending is not None:
         if related_cache.store.kept:
@@ -131,11 +136,14 @@ def prepare(
         neighbours = pending.result()
         related_cache.put(neighbours)
     assert neighbours is not None
+    places = placing.result()
     # A topic on most papers is the corpus's theme: its papers are split into subtopics the corpus
     # shows, which the extended taxonomy holds (their pages, the report).
     split = subtopics.split_themes(corpus_topics.corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy)
     taxonomy = split.taxonomy
-    papers = [replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K]) for p in split.papers]
+    papers = [
+        replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K], place=places[p.id]) for p in split.papers
+    ]
     site = identity(papers, settings.site_name, settings.site_description, split.themes)
     # The search index (a third of what is left) in a second process, while this one makes the rest.
     final = papers
@@ -159,6 +167,7 @@ def prepare(
     redirects = {**_former_pages(settings), **placed.redirects}
     if redirects:  # engine/finish.py writes a page at each old address
         data[urls.REDIRECTS] = export.redirect_map(redirects)
+    data.update(map_files.map_files(papers))
     data.update(index.result())
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
@@ -234,7 +243,9 @@ def paper_map(jobs: int, meanwhile: Callable[[], object] | None = None) -> Calla
 
 #: Modules only the stages after enrichment use: numpy and scipy (related papers) and
 #: Jinja2 among their imports take about a quarter of a second.
-LATER_STAGES = ("plan.cite", "plan.pages", "plan.related", "render.export", "render.markdown", "render.search")
+LATER_STAGES = (
+    "plan.cite", "plan.pages", "plan.related", "render.export", "render.map_files", "render.markdown", "render.search",
+)  # fmt: skip
 
 
 def _import_later_stages() -> None:

@@ -11,7 +11,7 @@ from .. import urls
 from ..enrich.topics.assign import Taxonomy
 from ..model import Paper
 from .permalinks.ledger import Entry
-from . import cite, listings, related, trends
+from . import cite, listings, paper_map, related, trends
 from .report import Report
 from .identity import Identity
 from .spec import PageSpec, html_text
@@ -77,7 +77,7 @@ def plan_papers(
 
 
 def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) -> list[PageSpec]:
-    """Return the spec of every index page: topics, years, all papers, trends, and the home and About parts."""
+    """Return the spec of every index page: topics, years, all papers, the map, trends, and the home and About parts."""
     refs = topic_refs(taxonomy)
     by_topic: dict[str, list[Paper]] = defaultdict(list)
     by_year: dict[int, list[Paper]] = defaultdict(list)
@@ -99,6 +99,7 @@ def plan_indexes(papers: Sequence[Paper], taxonomy: Taxonomy, site: Identity) ->
     specs += [spec for year in years for spec in listings.year_pages(year, by_year[year])]
     specs.append(_years_index(years, by_year))
     specs += listings.all_papers_pages(papers, [(ref.name, ref.slug) for ref in used], years)
+    specs.append(_map(papers))
     specs.append(_trends(papers, years, refs))
     specs.append(_home(papers, used, by_topic, years, site))
     specs.append(_about(papers, used, site))
@@ -195,6 +196,25 @@ def _years_index(years: list[int], by_year: dict[int, list[Paper]]) -> PageSpec:
     ]
     front = {"title": "Years", "description": "Papers per year.", **listings.INDEX_PAGE}
     return PageSpec(source, "years_index.md.j2", {"years": rows}, front)
+
+
+def _map(papers: Sequence[Paper]) -> PageSpec:
+    source = urls.MAP_PAGE
+    topics, years = paper_map.filter_lists(papers)
+    front = {
+        "title": "Map",
+        "description": "Every paper placed by what it is about: nearby papers are about similar things.",
+        "hide": ["toc"],
+        **listings.INDEX_PAGE,
+    }
+    context = {
+        "count": len(papers),
+        "topics": topics,
+        "years": years,
+        "all_papers": urls.link(source, urls.ALL_PAPERS),
+        "papers_json": urls.link(source, urls.PAPERS_JSON),
+    }
+    return PageSpec(source, "map.md.j2", context, front)
 
 
 def _trends(papers: Sequence[Paper], years: list[int], refs: dict[str, TopicRef]) -> PageSpec:

@@ -25,6 +25,7 @@ def paper_record(paper: Paper) -> dict[str, object]:
         "topics": list(paper.topics),
         "topics_by_corpus": list(paper.corpus_topics),
         "related": list(paper.related),
+        "map": list(paper.place),
         "keywords": list(paper.keywords),
         "authors": list(paper.authors),
         "github": list(paper.github),
