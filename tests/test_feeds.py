@@ -22,6 +22,7 @@ from generator.enrich.topics import load_taxonomy
 from generator.errors import PapersiteError
 from generator.model import Paper, Source
 from generator.plan import pages as index
+from generator.plan import paper_map
 from generator.render import export, feeds
 
 from .conftest import ROOT, enriched_records
@@ -178,6 +179,17 @@ def test_markup_in_text_is_escaped_not_parsed(hostile: tuple[Paper, ...]) -> Non
 
 # --- per-topic JSON --------------------------------------------------------------------
 
+@pytest.fixture(scope="module")
+def placed_real(real: tuple[Paper, ...]) -> tuple[Paper, ...]:
+    return _placed(real)
+
+
+def _placed(papers: Sequence[Paper]) -> tuple[Paper, ...]:
+    """Return the papers with their places on the map, as every paper of a build has them."""
+    places = paper_map.layout(papers)
+    return tuple(replace(p, place=places[p.id]) for p in papers)
+
+
 def _data_files(papers: Sequence[Paper]) -> dict[str, list]:
     """Return the JSON data files the site writes for ``papers``, parsed, by path."""
     files = export.record_files(papers, index.topic_refs(load_taxonomy()))
@@ -286,7 +298,7 @@ def validator() -> jsonschema.Draft202012Validator:
 def test_papers_json_matches_its_schema(
     corpus: str, request: pytest.FixtureRequest, validator: jsonschema.Draft202012Validator
 ) -> None:
-    papers = request.getfixturevalue(corpus)
+    papers = _placed(request.getfixturevalue(corpus))
     validator.validate([export.paper_record(p) for p in papers])
     # The files as written (a lone surrogate, made by hand above, cannot be written at all).
     writable = [p for p in papers if "\ud800" not in p.title]
@@ -324,9 +336,9 @@ def _drop(field: str):  # type: ignore[no-untyped-def]
     ],
 )
 def test_a_broken_record_fails(
-    real: tuple[Paper, ...], validator: jsonschema.Draft202012Validator, change, why: str  # type: ignore[no-untyped-def]
+    placed_real: tuple[Paper, ...], validator: jsonschema.Draft202012Validator, change, why: str  # type: ignore[no-untyped-def]
 ) -> None:
-    records = [export.paper_record(p) for p in real]
+    records = [export.paper_record(p) for p in placed_real]
     broken = copy.deepcopy(records)
     change(broken[1])
     errors = list(validator.iter_errors(broken))
