@@ -125,3 +125,15 @@ def test_papers_json_gives_each_paper_its_map_place_and_two_builds_agree(tmp_pat
     assert cli.main(["generate", "-q", "-f", config]) == 0
     assert {p: p.read_bytes() for p in sorted((docs / "map").rglob("*")) if p.is_file()} == first
     assert (docs / "papers.json").read_bytes() == papers_json
+
+
+def test_papers_alike_but_for_a_number_get_a_map() -> None:
+    """Abstracts whose words are all common to every paper have empty vectors: still a map, no crash."""
+    papers = [
+        Paper(abstract=f"We study tiny case {i} of sparse graphs.", venue="V", year=2024, source=Source(Path("t"), i + 1),
+              id=f"{i:012x}", title=f"Tiny case {i}", text=f"We study tiny case {i} of sparse graphs.")  # fmt: skip
+        for i in range(300)
+    ]
+    places = paper_map.layout(papers)
+    assert len(places) == 300 and len(set(places.values())) > 150  # spread out, not all on one point
+    assert paper_map.layout(papers) == places

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import logging
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 
 import numpy as np
@@ -101,8 +102,12 @@ def _vectors(papers: Sequence[Paper]) -> np.ndarray:
     from sklearn.decomposition import TruncatedSVD
 
     matrix, _ = related.tfidf_matrix(papers)
-    dims = max(2, min(DIMENSIONS, min(matrix.shape) - 1))
-    vectors = TruncatedSVD(dims, random_state=SEED).fit_transform(matrix).astype(np.float32)
+    if min(matrix.shape) < 3:  # a vocabulary of a word or two (abstracts alike but for a number): nothing to cut
+        vectors = np.zeros((matrix.shape[0], 2), dtype=np.float32)
+        vectors[:, : matrix.shape[1]] = matrix.toarray()[:, :2]
+    else:
+        dims = max(2, min(DIMENSIONS, min(matrix.shape) - 1))
+        vectors = TruncatedSVD(dims, random_state=SEED).fit_transform(matrix).astype(np.float32)
     norms = np.linalg.norm(vectors, axis=1, keepdims=True)
     return vectors / np.where(norms > 0, norms, 1)
 
@@ -138,7 +143,15 @@ def _tsne(vectors: np.ndarray, near: np.ndarray, distance: np.ndarray) -> np.nda
     affinities = affinity.PerplexityBasedNN(
         knn_index=PrecomputedNeighbors(near, distance), perplexity=PERPLEXITY, n_jobs=1
     )
-    start = initialization.pca(vectors, random_state=SEED)
+    # Papers whose vectors barely differ ("We study tiny case 1 of sparse graphs.", "... case 2 ...")
+    # would start on one point, where t-SNE's grid has no size (openTSNE crashes): they start apart.
+    start = None
+    if float(np.ptp(vectors, axis=0).max()) > 1e-6:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore", RuntimeWarning)
+            start = initialization.pca(vectors, random_state=SEED)
+    if start is None or not np.isfinite(start).all() or float(np.ptp(start, axis=0).min()) < 1e-9:
+        start = np.random.default_rng(SEED).normal(scale=1e-4, size=(len(vectors), 2))
     embedding = TSNEEmbedding(start, affinities, negative_gradient_method="fft", random_state=SEED, n_jobs=1)
     embedding = embedding.optimize(EARLY_ITERATIONS, exaggeration=12, momentum=0.5)
     embedding = embedding.optimize(ITERATIONS, exaggeration=1, momentum=0.8)
