@@ -52,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     common.add_argument(
         "-j", "--jobs", type=int,
-        help="processes to enrich papers with, this one included (default: one per CPU)",
+        help="processes to enrich papers and render the site with, this one included (default: one per CPU)",
     )
     common.add_argument(
         "--retire-missing", action="store_true",

@@ -21,7 +21,8 @@ from ..config import Settings
 from ..errors import BuildError, OutputError
 from ..plan.identity import Identity
 from ..write.writer import default_mode
-from . import compose, finish
+from ..pipeline.background import default_jobs
+from . import compose, finish, parallel
 from .engines import DEFAULT, ENGINES, Engine
 
 #: Written into every site papersite builds, so it only ever replaces its own output.
@@ -62,19 +63,35 @@ def run_engine(
     """
     if offline:
         check_bundles(engine)
+    processes = render_processes(settings, engine)
     with compose.config_file(settings, site.name, site.description, engine, site_dir, offline) as config:
-        result = subprocess.run(
-            engine.build(config, site_dir, strict), cwd=settings.project_dir, env=engine_env(),
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
-    if result.returncode != 0:
-        output = (result.stderr + result.stdout).strip()
-        raise BuildError(f"{engine.title} failed; the previous output is untouched:\n{output}")
+        if processes > 1:
+            returncode, output = parallel.render(
+                lambda folder: engine.build(config, folder, strict), site_dir, processes, settings.project_dir,
+                engine_env(),
+            )  # fmt: skip
+        else:
+            result = subprocess.run(
+                engine.build(config, site_dir, strict), cwd=settings.project_dir, env=engine_env(),
+                capture_output=True, text=True, check=False,
+            )  # fmt: skip
+            returncode, output = result.returncode, result.stderr + result.stdout
+    if returncode != 0:
+        raise BuildError(f"{engine.title} failed; the previous output is untouched:\n{output.strip()}")
     # Zensical copies the theme's files whole, the package's __init__.py among them.
     (site_dir / "__init__.py").unlink(missing_ok=True)
     finish.finish(site_dir, settings.docs_dir, settings.site_url, directory_urls=not offline)
     if engine.search_json:
         finish.search_items(site_dir)
+
+
+def render_processes(settings: Settings, engine: Engine) -> int:
+    """Return how many processes render the site: ``-j`` (one per CPU by default), one for a small site."""
+    jobs = default_jobs() if settings.jobs is None else settings.jobs
+    if jobs < 2 or not engine.slices:
+        return 1
+    pages = sum(1 for _ in settings.docs_dir.rglob("*.md"))
+    return jobs if pages >= parallel.PARALLEL_FROM_PAGES else 1
 
 
 def _check_replaceable(site_dir: Path) -> None:
