@@ -32,8 +32,8 @@ def files(root: Path) -> dict[str, bytes]:
 
 
 @pytest.fixture
-def sliced(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> list[int]:
-    """Render in slices however small the site; return the pages each other slice rendered, per build."""
+def sliced(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> pytest.LogCaptureFixture:
+    """Render in slices however small the site; return the log that says what the other slices rendered."""
     monkeypatch.setattr(parallel, "PARALLEL_FROM_PAGES", 0)
     caplog.set_level(logging.DEBUG, logger=parallel.__name__)
     return caplog
@@ -43,15 +43,21 @@ def other_slices(caplog: pytest.LogCaptureFixture) -> list[str]:
     return [r.getMessage() for r in caplog.records if r.name == parallel.__name__ and "processes" in r.getMessage()]
 
 
-@pytest.mark.parametrize("command", ["build", "bundle"], ids=["hosted", "offline-bundle"])
-def test_a_render_on_three_processes_is_byte_identical_to_one(tmp_path: Path, sliced, command: str) -> None:
+@pytest.mark.parametrize(
+    "command, engine",
+    [("build", "mkdocs"), ("bundle", "mkdocs"), ("build", "properdocs")],
+    ids=["hosted", "offline-bundle", "properdocs"],
+)
+def test_a_render_on_three_processes_is_byte_identical_to_one(
+    tmp_path: Path, sliced, command: str, engine: str
+) -> None:
     project = copy_project(tmp_path / "project")
     write_guide(project)
     output = tmp_path / "site.zip"
 
     def build(jobs: str) -> dict[str, bytes]:
         extra = ["-o", str(output)] if command == "bundle" else []
-        assert cli.main([command, "-q", "-j", jobs, "-f", str(project / "mkdocs.yml"), *extra]) == 0
+        assert cli.main([command, "-q", "-j", jobs, "--engine", engine, "-f", str(project / "mkdocs.yml"), *extra]) == 0
         return {"site.zip": output.read_bytes()} if command == "bundle" else files(project / "site")
 
     one = build("1")

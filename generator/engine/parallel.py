@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import shutil
 import subprocess
 import tempfile
 from collections.abc import Callable
@@ -52,6 +53,8 @@ def render(
     ``command`` gives the engine's build command for a site folder.
     """
     site_dir.parent.mkdir(parents=True, exist_ok=True)
+    for leftover in sorted(site_dir.parent.glob(f"{SLICES_WORK}*")):  # from a killed build
+        shutil.rmtree(leftover, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix=SLICES_WORK, dir=site_dir.parent) as work:
         folder = Path(work)
         logs = [open(folder / f"slice-{index}.log", "w+", encoding="utf-8") for index in range(processes)]  # noqa: SIM115

@@ -59,8 +59,11 @@ class Slice:
     #: (position, path in the site, number of search entries) of each page rendered, in order
     rendered: list[tuple[int, str, int]] = field(default_factory=list)
 
+    def position(self, uri: str) -> int:
+        return self.order.get(uri, 0)  # a page MkDocs added later (none known): the first slice's
+
     def renders(self, uri: str) -> bool:
-        return self.order.get(uri, self.index) % self.count == self.index
+        return self.position(uri) % self.count == self.index
 
 
 _slice: Slice | None = None
@@ -147,8 +150,17 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     if _slice is not None:
         entries = _search_entries(config)
         added = len(entries) - _entries_before if entries is not None else 0
-        _slice.rendered.append((_slice.order[page.file.src_uri], page.file.dest_uri, added))
+        _slice.rendered.append((_slice.position(page.file.src_uri), page.file.dest_uri, added))
     return output
+
+
+def _pages_rendered(entries: list[dict[str, Any]] | None) -> list[dict[str, Any]]:
+    """Return each page this process rendered: its position, its path in the site, its search entries."""
+    pages, taken = [], 0
+    for position, dest, added in _slice.rendered if _slice else ():
+        pages.append({"position": position, "path": dest, "search": (entries or [])[taken : taken + added]})
+        taken += added
+    return pages
 
 
 @event_priority(100)  # before every other plugin's: they see the whole site, as in one process
@@ -157,20 +169,12 @@ def on_post_build(config: MkDocsConfig) -> None:
         return
     entries = _search_entries(config)
     if _slice.index != 0:
-        taken = 0
-        pages = []
-        for position, dest, added in _slice.rendered:
-            pages.append({"position": position, "path": dest, "search": entries[taken : taken + added] if entries else []})
-            taken += added
+        pages = _pages_rendered(entries)
         part_file(_slice.folder, _slice.index).write_text(json.dumps(pages, default=str), encoding="utf-8")
         return
     if sys.stdin.readline().strip() != GO:
         raise PluginError("another slice of the render failed")
-    by_position = {}
-    taken = 0
-    for position, _dest, added in _slice.rendered:
-        by_position[position] = entries[taken : taken + added] if entries else []
-        taken += added
+    by_position = {page["position"]: page["search"] for page in _pages_rendered(entries)}
     site = Path(config.site_dir)
     for index in range(1, _slice.count):
         part = part_dir(_slice.folder, index)
@@ -180,5 +184,5 @@ def on_post_build(config: MkDocsConfig) -> None:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(part / page["path"], target)
             by_position[page["position"]] = page["search"]
-    if entries is not None:
+    if entries is not None:  # every page's entries in page order, as one process adds them
         entries[:] = [entry for position in sorted(by_position) for entry in by_position[position]]
