@@ -19,6 +19,7 @@ from .errors import BuildError, PapersiteError, plural, show_by_default
 from .plan.report import Report
 from .engine import compose, site
 from .engine.engines import DEFAULT, ENGINES, Engine
+from .pipeline.background import default_jobs
 from .write.lock import project_lock
 
 log = logging.getLogger("generator")
@@ -52,7 +53,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     common.add_argument(
         "-j", "--jobs", type=int,
-        help="processes to enrich papers with, this one included (default: one per CPU)",
+        help="processes to enrich papers and render the site with, this one included (default: one per CPU)",
     )
     common.add_argument(
         "--retire-missing", action="store_true",
@@ -238,11 +239,11 @@ def run(args: argparse.Namespace) -> int:
         result = pipeline.generate(settings, _progress)
         log.info("generated %s", result.summary())
         if args.command == "build":
-            site_dir = site.build_site(settings, result.site, ENGINES[args.engine])
+            site_dir = site.build_site(settings, result.site, ENGINES[args.engine], jobs=_jobs(settings))
             print(f"Site built in {site_dir}, for a web server. To view it: papersite serve (a live preview on "
                   "http://127.0.0.1:8000), or papersite bundle (a zip whose index.html opens from your files).")
         elif output is not None:
-            site.build_bundle(settings, result.site, output, ENGINES[args.engine])
+            site.build_bundle(settings, result.site, output, ENGINES[args.engine], jobs=_jobs(settings))
             root = output.name.removesuffix(".zip")
             print(f"Offline bundle written to {output} (unzip it and open {root}/index.html)")
     print(f"papersite: {result.summary(time.perf_counter() - started)}")
@@ -255,6 +256,11 @@ def run(args: argparse.Namespace) -> int:
             f"or the page {urls.url_of(urls.REPORT_PAGE)} of the site (the first {REPORT_NOTICES} of each kind)."
         )
     return EXIT_OK
+
+
+def _jobs(settings: Settings) -> int:
+    """Return the processes to render with: ``-j``, or one per CPU."""
+    return default_jobs() if settings.jobs is None else settings.jobs
 
 
 def format_report(report: Report) -> str:

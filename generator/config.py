@@ -29,7 +29,7 @@ class Settings:
     site_dir: Path  #: where the rendered site goes
     taxonomy: Path | None = None  #: a topic taxonomy file; None for the shipped one
     use_cache: bool = True  #: reuse enrichment of unchanged papers from earlier runs
-    jobs: int | None = None  #: processes for enrichment; None for one per available CPU
+    jobs: int | None = None  #: processes to enrich and render with; None for one per available CPU
     site_url: str | None = None  #: where the site is published (mkdocs.yml site_url), if known
     site_name: str | None = None  #: the site's name (mkdocs.yml site_name); None: named after its corpus
     site_description: str | None = None  #: mkdocs.yml site_description; None: written from the corpus

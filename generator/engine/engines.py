@@ -31,6 +31,8 @@ class Engine:
     site_dir_option: bool
     #: its search box lists the items of search.json that its worker names (finish.search_items)
     search_json: bool = False
+    #: its build can render in slices in several processes (engine/parallel.py, hooks/slices.py)
+    slices: bool = False
 
     def build(self, config: Path, site_dir: Path, strict: bool) -> list[str]:
         """Return the command that renders the site into ``site_dir``."""
@@ -46,8 +48,10 @@ class Engine:
 
 
 ENGINES = {
-    "mkdocs": Engine("mkdocs", "MkDocs", "mkdocs", hooks=True, serves=True, bundles=True, dirty=True, site_dir_option=True),
-    "properdocs": Engine("properdocs", "ProperDocs", "properdocs", hooks=True, serves=True, bundles=True, dirty=True, site_dir_option=True),
+    "mkdocs": Engine("mkdocs", "MkDocs", "mkdocs", hooks=True, serves=True, bundles=True, dirty=True, site_dir_option=True,
+                     slices=True),
+    "properdocs": Engine("properdocs", "ProperDocs", "properdocs", hooks=True, serves=True, bundles=True, dirty=True,
+                         site_dir_option=True, slices=True),
     "zensical": Engine(
         "zensical", "Zensical", "zensical", hooks=False, serves=False, bundles=False, dirty=False,
         site_dir_option=False, search_json=True,

@@ -21,7 +21,7 @@ from ..config import Settings
 from ..errors import BuildError, OutputError
 from ..plan.identity import Identity
 from ..write.writer import default_mode
-from . import compose, finish
+from . import compose, finish, parallel
 from .engines import DEFAULT, ENGINES, Engine
 
 #: Written into every site papersite builds, so it only ever replaces its own output.
@@ -54,27 +54,43 @@ def engine_env() -> dict[str, str]:
 
 
 def run_engine(
-    settings: Settings, site: Identity, site_dir: Path, engine: Engine, strict: bool = True, offline: bool = False
+    settings: Settings, site: Identity, site_dir: Path, engine: Engine, strict: bool = True, offline: bool = False,
+    jobs: int = 1,
 ) -> None:
     """Render ``docs_dir`` into ``site_dir`` with the engine, then add what papersite adds itself.
 
-    Raises BuildError if the engine fails.
+    ``jobs``: processes to render with (``render_processes``). Raises BuildError if the engine fails.
     """
     if offline:
         check_bundles(engine)
+    processes = render_processes(settings, engine, jobs)
     with compose.config_file(settings, site.name, site.description, engine, site_dir, offline) as config:
-        result = subprocess.run(
-            engine.build(config, site_dir, strict), cwd=settings.project_dir, env=engine_env(),
-            capture_output=True, text=True, check=False,
-        )  # fmt: skip
-    if result.returncode != 0:
-        output = (result.stderr + result.stdout).strip()
-        raise BuildError(f"{engine.title} failed; the previous output is untouched:\n{output}")
+        if processes > 1:
+            returncode, output = parallel.render(
+                lambda folder: engine.build(config, folder, strict), site_dir, processes, settings.project_dir,
+                engine_env(),
+            )  # fmt: skip
+        else:
+            result = subprocess.run(
+                engine.build(config, site_dir, strict), cwd=settings.project_dir, env=engine_env(),
+                capture_output=True, text=True, check=False,
+            )  # fmt: skip
+            returncode, output = result.returncode, result.stderr + result.stdout
+    if returncode != 0:
+        raise BuildError(f"{engine.title} failed; the previous output is untouched:\n{output.strip()}")
     # Zensical copies the theme's files whole, the package's __init__.py among them.
     (site_dir / "__init__.py").unlink(missing_ok=True)
     finish.finish(site_dir, settings.docs_dir, settings.site_url, directory_urls=not offline)
     if engine.search_json:
         finish.search_items(site_dir)
+
+
+def render_processes(settings: Settings, engine: Engine, jobs: int) -> int:
+    """Return how many processes render the site: ``jobs``, or one for a small site or an engine that cannot split."""
+    if jobs < 2 or not engine.slices:
+        return 1
+    pages = sum(1 for _ in settings.docs_dir.rglob("*.md"))
+    return jobs if pages >= parallel.PARALLEL_FROM_PAGES else 1
 
 
 def _check_replaceable(site_dir: Path) -> None:
@@ -104,7 +120,9 @@ def recover_site(site_dir: Path) -> None:
         shutil.rmtree(leftover, ignore_errors=True)
 
 
-def build_site(settings: Settings, site: Identity, engine: Engine = ENGINES[DEFAULT], strict: bool = True) -> Path:
+def build_site(
+    settings: Settings, site: Identity, engine: Engine = ENGINES[DEFAULT], strict: bool = True, jobs: int = 1
+) -> Path:
     """Build the site into a temporary folder, then swap it in; return the site folder.
 
     If MkDocs fails, the previous site stays exactly as it was.
@@ -116,7 +134,7 @@ def build_site(settings: Settings, site: Identity, engine: Engine = ENGINES[DEFA
     staging = Path(tempfile.mkdtemp(prefix=f".{site_dir.name}.new-", dir=site_dir.parent))
     os.chmod(staging, default_mode(directory=True))
     try:
-        run_engine(settings, site, staging, engine, strict)
+        run_engine(settings, site, staging, engine, strict, jobs=jobs)
         (staging / SITE_MARKER).write_text("built by papersite\n", encoding="utf-8")
         _swap(staging, site_dir)
     finally:
@@ -188,7 +206,8 @@ def check_bundle_target(output: Path) -> None:
 
 
 def build_bundle(
-    settings: Settings, site: Identity, output: Path, engine: Engine = ENGINES[DEFAULT], strict: bool = True
+    settings: Settings, site: Identity, output: Path, engine: Engine = ENGINES[DEFAULT], strict: bool = True,
+    jobs: int = 1,
 ) -> Path:
     """Build the offline site and zip it to ``output`` (written atomically); return it.
 
@@ -202,7 +221,7 @@ def build_bundle(
         shutil.rmtree(leftover, ignore_errors=True)
     with tempfile.TemporaryDirectory(prefix=BUNDLE_WORK, dir=output.parent) as work:
         site_dir = Path(work) / "site"
-        run_engine(settings, site, site_dir, engine, strict, offline=True)
+        run_engine(settings, site, site_dir, engine, strict, offline=True, jobs=jobs)
         partial = Path(work) / "bundle.zip"
         root = output.name.removesuffix(".zip") or "site"
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
