@@ -38,7 +38,7 @@ class Engine:
         """Return the command that renders the site into ``site_dir``."""
         command = [sys.executable, "-m", self.module, "build", "--config-file", str(config)]
         if self.site_dir_option:
-            command += ["--clean", "--quiet", "--site-dir", str(site_dir)]
+            command += ["--clean", "--site-dir", str(site_dir)]
         return command + (["--strict"] if strict else [])
 
     def serve(self, config: Path, dev_addr: str, dirty: bool) -> list[str]:
