@@ -36,7 +36,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ..model import Paper
-from . import related
+from . import listings, related
 
 log = logging.getLogger(__name__)
 
@@ -170,9 +170,8 @@ def _scaled(ids: list[str], xy: np.ndarray) -> dict[str, tuple[float, float]]:
 
 
 def filter_lists(papers: Sequence[Paper]) -> tuple[list[str], list[int]]:
-    """Return the topics (by name, case folded) and years (newest first) the page's filters offer."""
-    topics = sorted({name for p in papers for name in p.topics}, key=lambda name: (name.casefold(), name))
-    return topics, sorted({p.year for p in papers}, reverse=True)
+    """Return the topics (in All papers' filter order) and years (newest first) the page's filters offer."""
+    return listings.filter_topics(papers), sorted({p.year for p in papers}, reverse=True)
 
 
 def topic_ratio(papers: Sequence[Paper], places: Mapping[str, tuple[float, float]], ignore: str = "", pairs: int = 100_000) -> float:

@@ -26,8 +26,8 @@ from ..plan import paper_map
 VERSION = 2
 #: Papers per file of titles: 250 titles and addresses are about 30 KB, what a hover waits for.
 CHUNK = 250
-#: A coordinate in [0, 1] is written as an integer of this many steps (plan.paper_map rounds to as many).
-STEPS = 1000
+#: A coordinate in [0, 1] is written as an integer of this many steps: as many as plan.paper_map rounds to.
+STEPS = 10**paper_map.DECIMALS
 #: The digits of the numbers of points.js, 0 to 63 (those of URL-safe base 64), most significant first.
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 #: Digits of a coordinate: 64 ** 2 = 4,096 > STEPS.

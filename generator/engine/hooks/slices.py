@@ -1,6 +1,6 @@
 """MkDocs hook: render one slice of the pages, so that a build renders on every core.
 
-MkDocs renders page after page in one process. ``engine/slices.py`` runs the engine's own
+MkDocs renders page after page in one process. ``engine/parallel.py`` runs the engine's own
 ``build`` command in N processes at once, each with ``PAPERSITE_RENDER_SLICE=K/N/FOLDER`` set;
 this hook makes process K render only its slice, the pages whose position in the site's list of
 pages is K modulo N, and leaves everything else as MkDocs does it:
