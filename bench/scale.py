@@ -518,12 +518,15 @@ def format_naive(naive: dict[str, object]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: run the scaling benchmark, or the raw floor alone."""
+    global YEARS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,4000,10000", help="comma-separated corpus sizes")
     parser.add_argument("--runs", type=int, default=3, help="runs per size; medians are reported (default 3)")
     parser.add_argument("--source", type=Path, default=make_corpus.DEFAULT_SOURCE, help="folder of real .jsonl abstracts")
     parser.add_argument("--work", type=Path, help="work folder (default: a new temporary folder, kept)")
     parser.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
+    parser.add_argument("--years", default=",".join(map(str, YEARS)),
+                        help="comma-separated years the papers are dealt into (default %(default)s)")
     parser.add_argument("--naive", type=int, metavar="N", help="also build N papers with every paper page in the nav")
     parser.add_argument("--steps", default=",".join(STEPS),
                         help=f"comma-separated steps to run (default: all of {', '.join(STEPS)})")
@@ -531,6 +534,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--raw-floor", nargs=2, type=Path, metavar=("DOCS", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
+    YEARS = tuple(int(year) for year in args.years.split(","))
 
     if args.raw_floor:
         render_raw(*args.raw_floor)

@@ -8,6 +8,7 @@ import math
 import re
 from itertools import combinations
 from pathlib import Path
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given
@@ -18,6 +19,7 @@ from generator.errors import Notice, collecting
 from generator.model import Paper, Source
 from generator.read.shingles import NEAR_COPY, words
 from generator.read import DUPLICATES_LISTED, read_inputs
+from generator.read import duplicates
 from generator.read.duplicates import fold, near_pairs
 
 FIXTURES = Path(__file__).parent / "fixtures" / "duplicates"
@@ -141,8 +143,13 @@ def test_many_near_duplicates_fold_on_the_console_after_the_first_few(
     assert any(f"found {pairs} pairs of near-duplicate abstracts in all" in r.getMessage() for r in caplog.records)
 
 
-@given(st.lists(st.lists(st.sampled_from("abcd"), max_size=12).map(" ".join), max_size=20), st.sampled_from([2, 3, 50]))
-def test_near_pairs_are_the_pairs_all_pairs_would_find(abstracts: list[str], max_holders: int) -> None:
+@given(
+    st.lists(st.lists(st.sampled_from("abcd"), max_size=12).map(" ".join), max_size=20),
+    st.sampled_from([2, 3, 50]),
+    st.sampled_from([1, 3, 1024]),
+)
+def test_near_pairs_are_the_pairs_all_pairs_would_find(abstracts: list[str], max_holders: int, block: int) -> None:
+    """Whatever the blocks the words are read and the pairs found in (a block of one paper included)."""
     sets = [shingles(text) for text in abstracts]
     holders = {s: sum(s in other for other in sets) for ours in sets for s in ours}
     expected = [
@@ -152,7 +159,8 @@ def test_near_pairs_are_the_pairs_all_pairs_would_find(abstracts: list[str], max
         # the documented limit: a pair that shares only common shingles is not found
         and any(holders[s] <= max_holders for s in sets[i] & sets[j])
     ]
-    found = near_pairs(abstracts, max_holders=max_holders)
+    with patch.object(duplicates, "READING_BLOCK", block), patch.object(duplicates, "PAIRING_BLOCK", block):
+        found = near_pairs(abstracts, max_holders=max_holders)
     assert sorted((i, j) for i, j, _ in found) == expected
     for i, j, share in found:
         assert share == pytest.approx(jaccard(abstracts[i], abstracts[j]))

@@ -3,9 +3,12 @@
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.errors import OutputError
 from generator.write import writer
+from generator.write.spool import Spool
 
 
 def _tree(root: Path) -> dict[str, str]:
@@ -113,3 +116,30 @@ def test_a_write_killed_before_its_journal_changes_nothing(tmp_path: Path, monke
     writer.recover(tmp_path)
     assert not list(tmp_path.rglob(f"*{writer.STAGED_SUFFIX}"))
     assert _tree(tmp_path) == old
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a.md", "b/c.md", "d.json"]), st.binary(max_size=300)), max_size=12))
+def test_spool_holds_what_a_dict_would(writes: list[tuple[str, bytes]]) -> None:
+    """The run's files kept on disk read back as written, the last write of a path winning."""
+    spool, model = Spool(), {}
+    for path, data in writes:
+        spool[path] = data
+        model[path] = data
+    assert spool == model
+    assert sorted(spool) == sorted(model) and len(spool) == len(model)
+    for path in list(model)[:1]:
+        del spool[path], model[path]
+    assert dict(spool.items()) == model
+
+
+def test_spooled_files_are_written_as_given(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    spool = Spool(tmp_path)
+    spool["papers/a.md"] = "# A é\n".encode()
+    spool["papers.json"] = b"[]\n" * 100_000
+    stats = writer.write_files(docs, spool)
+    assert (stats.written, stats.unchanged) == (2, 0)
+    assert (docs / "papers/a.md").read_text(encoding="utf-8") == "# A é\n"
+    assert (docs / "papers.json").read_bytes() == b"[]\n" * 100_000
+    assert writer.write_files(docs, spool).written == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["docs"]  # the spool's file has no name

@@ -11,7 +11,7 @@ import gc
 import importlib
 import logging
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -26,6 +26,7 @@ from ..plan.permalinks import Ledger, Placed
 from ..plan.identity import Identity, identity
 from ..plan.report import Addresses, Report, TopicCount
 from ..write import cache, writer
+from ..write.spool import Spool
 from ..write.writer import WriteStats
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ class Prepared:
     """Everything a run derives from its input, before anything is written."""
 
     papers: list[Paper]
-    files: dict[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir
+    files: Mapping[str, bytes]  #: Markdown and data files (UTF-8) by path under docs_dir, on disk until written
     report: Report
     site: Identity  #: the site's name and description, given or from the corpus
     ledger: Ledger  #: the ledger of addresses as the run read it
@@ -136,16 +137,15 @@ def prepare(
         neighbours = pending.result()
         related_cache.put(neighbours)
     assert neighbours is not None
-    places = placing.result()
     # A topic on most papers is the corpus's theme: its papers are split into subtopics the corpus
     # shows, which the extended taxonomy holds (their pages, the report).
     split = subtopics.split_themes(corpus_topics.corpus_topics(papers, neighbours, taxonomy), neighbours, taxonomy)
     taxonomy = split.taxonomy
-    papers = [
-        replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K], place=places[p.id]) for p in split.papers
-    ]
+    papers = [replace(p, related=neighbours.get(p.id, ())[: related.DEFAULT_K]) for p in split.papers]
     site = identity(papers, settings.site_name, settings.site_description, split.themes)
-    # The search index (a third of what is left) in a second process, while this one makes the rest.
+    # The search index (a third of what is left) in a second process, while this one makes the rest;
+    # the map's layout may still be running: only the records and the map's files show places,
+    # and they come last.
     final = papers
     index = Background(lambda: search.index_files(final), parallel)
     quality = replace(
@@ -154,24 +154,29 @@ def prepare(
         ),
         addresses=_addresses(placed),
     )
-    rendered = render.render_pages(
+    # Every file goes to disk as it is made (a spool): a run's memory does not grow with its output.
+    files = Spool(settings.project_dir)
+    render.render_pages(
         [
             *pages.plan_indexes(papers, taxonomy, site),
             pages.report_page(quality),
             *pages.retired_pages(_retired_to_write(settings, placed), papers, taxonomy),
-        ]
+        ],
+        files,
     )
-    data = export.corpus_files(papers, settings.site_url, site.name, bibtex)
-    data.update(lists.list_files(papers, listings.filter_topics(papers)))
-    data.update(_starter_pages(settings))
+    files.update(export.corpus_files(papers, settings.site_url, site.name, bibtex))
+    files.update(lists.list_files(papers, listings.filter_topics(papers)))
+    files.update(_starter_pages(settings))
     redirects = {**_former_pages(settings), **placed.redirects}
     if redirects:  # engine/finish.py writes a page at each old address
-        data[urls.REDIRECTS] = export.redirect_map(redirects)
-    data.update(map_files.map_files(papers))
-    data.update(index.result())
+        files[urls.REDIRECTS] = export.redirect_map(redirects)
 
     # What is left all shows related papers: the paper pages, and the records of the JSON
-    # files. The processes share the paper pages; this one makes the records first.
+    # files. The processes share the paper pages; this one makes the records first. The
+    # records and the map's files show each paper's place.
+    places = placing.result()
+    papers = [replace(p, place=places[p.id]) for p in papers]
+    files.update(map_files.map_files(papers))
     plan = pages.paper_planner(papers, taxonomy, settings.site_url, bibtex)
     renderer = render.Renderer()
 
@@ -180,15 +185,21 @@ def prepare(
         return spec.source, renderer.page(spec)
 
     def records() -> None:
-        data.update(export.record_files(papers, pages.topic_refs(taxonomy)))
+        files.update(export.record_files(papers, pages.topic_refs(taxonomy)))
 
-    shared = shared_map(paper_page, pages.paper_order(papers), jobs if parallel else 1, meanwhile=records)
-    render.merge_pages(rendered, shared)
-    rendered.update(data)
+    ordered = pages.paper_order(papers)
+    for start in range(0, len(ordered), PAPER_PAGES_AT_ONCE):  # in memory before they are spooled
+        render.merge_pages(files, shared_map(
+            paper_page, ordered[start : start + PAPER_PAGES_AT_ONCE], jobs if parallel else 1,
+            meanwhile=records if start == 0 else None,
+        ))  # fmt: skip
+    if not ordered:
+        records()
+    files.update(index.result())
     # Half a second at 10,000 papers, while the caller writes the pages: then this process
     # has the only other work.
     saving = Background(enrich_cache.save, parallel and enrich_cache.changed)
-    return Prepared(papers, rendered, quality, site, ledger, placed, saving.result)
+    return Prepared(papers, files, quality, site, ledger, placed, saving.result)
 
 
 def _former_pages(settings: Settings) -> dict[str, str]:
@@ -253,6 +264,9 @@ def _import_later_stages() -> None:
     for name in LATER_STAGES:
         importlib.import_module(f"..{name}", __package__)
 
+
+#: Paper pages made at once, before they go to the spool: the memory they take at 100,000 papers.
+PAPER_PAGES_AT_ONCE = 10_000
 
 #: Compute related papers, and render paper pages, in more processes from this many
 #: papers on (with jobs > 1): below it, starting a process costs more than it saves.

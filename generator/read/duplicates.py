@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
@@ -37,6 +37,10 @@ DUPLICATES_LISTED = 20
 #: Abstracts a shingle may occur in and still pair them: one more common is boilerplate
 #: ("in this paper we"), which would pair thousands of papers that share nothing else.
 MAX_HOLDERS = 50
+#: Abstracts whose words are numbered at once (``_shingles``), and papers whose pairs are found
+#: at once (``_shared``): the memory either takes grows with its block, not with the corpus.
+READING_BLOCK = 1000
+PAIRING_BLOCK = 1024
 
 # Curly quotes and TeX's `` and '' as straight ones, ~ (TeX's unbreakable space) as a space: in
 # this order, so `` and ’’ become '' and then ". A chain of replace() takes half the time of
@@ -121,15 +125,17 @@ def near_pairs(
     if not len(shingle):
         return []
     sizes = np.bincount(paper, minlength=len(abstracts))
-    starts, holders = _runs(shingle)
+    _starts, holders = _runs(shingle)
     common = np.repeat(holders > max_holders, holders)
-    first, second, counted = _shared(paper, starts, holders, len(abstracts), max_holders)
     # Common shingles pair no papers: two papers share at most as many of them as the one
     # with fewer has, beyond those counted. A share of t needs t / (1 + t) of both sizes.
     uncounted = np.bincount(paper[common], minlength=len(abstracts))
-    most = counted + np.minimum(uncounted[first], uncounted[second])
-    maybe = most >= threshold / (1 + threshold) * (sizes[first] + sizes[second]) - 1e-9
-    first, second, counted = first[maybe].tolist(), second[maybe].tolist(), counted[maybe].tolist()
+    kept: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    for first, second, counted in _shared(shingle, paper, holders, len(abstracts), max_holders):
+        most = counted + np.minimum(uncounted[first], uncounted[second])
+        maybe = most >= threshold / (1 + threshold) * (sizes[first] + sizes[second]) - 1e-9
+        kept.append((first[maybe], second[maybe], counted[maybe]))
+    first, second, counted = (np.concatenate(column).tolist() for column in zip(*kept))
     commons = _by_paper(shingle[common], paper[common], [*first, *second])
     found = []
     for i, j, shared in zip(first, second, counted):
@@ -158,12 +164,20 @@ def _shingles(abstracts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
     """Return each shingle of the abstracts as a number, and the index of its abstract (ascending)."""
     import numpy as np
 
-    texts = [words(abstract) for abstract in abstracts]
-    flat = list(chain.from_iterable(texts))
     # Words numbered by first appearance: exact (no hash can collide) and the same on every run.
-    vocabulary = {word: k for k, word in enumerate(dict.fromkeys(flat))}
-    ids = np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat))
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    # A block of abstracts at a time: the words of every abstract at once would be a gigabyte
+    # at 100,000 papers.
+    vocabulary: dict[bytes, int] = {}
+    numbered, sized = [np.zeros(0, dtype=np.int64)], [np.zeros(0, dtype=np.int64)]
+    for start in range(0, len(abstracts), READING_BLOCK):
+        texts = [words(abstract) for abstract in abstracts[start : start + READING_BLOCK]]
+        flat = list(chain.from_iterable(texts))
+        for word in dict.fromkeys(flat):
+            if word not in vocabulary:
+                vocabulary[word] = len(vocabulary)
+        numbered.append(np.fromiter(map(vocabulary.__getitem__, flat), dtype=np.int64, count=len(flat)))
+        sized.append(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
+    ids, lengths = np.concatenate(numbered), np.concatenate(sized)
     counts = np.maximum(lengths - (SHINGLE - 1), 0)  # an abstract of fewer words has no shingle
     # The first word of each shingle: its abstract's first word, plus its place among the abstract's shingles.
     first = np.arange(counts.sum()) + np.repeat((np.cumsum(lengths) - lengths) - (np.cumsum(counts) - counts), counts)
@@ -176,26 +190,34 @@ def _shingles(abstracts: Sequence[str]) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _shared(
-    paper: np.ndarray, starts: np.ndarray, holders: np.ndarray, size: int, max_holders: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Return the pairs of papers (first, second, first < second) sharing shingles, and how many.
+    shingle: np.ndarray, paper: np.ndarray, holders: np.ndarray, size: int, max_holders: int
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """Yield, a block of papers at a time, the pairs of papers (first, second, first < second) sharing shingles, and how many.
 
-    ``paper`` holds the papers of each shingle, shingle by shingle, in ascending order; each
-    shingle's run starts at ``starts`` and has ``holders`` papers. Shingles of one paper or of
-    more than ``max_holders`` pair none.
+    ``shingle`` and ``paper`` say which paper holds which shingle, shingle by shingle, in
+    ascending order; each shingle has ``holders`` papers. Shingles of one paper or of more than
+    ``max_holders`` pair none. The pairs come from the product of the papers-by-shingles matrix
+    with its transpose, a block of rows at a time: memory grows with the pairs of one block,
+    never with the pairs of the corpus (papers that are variants of each other, dozens of
+    them, share most of their shingles).
     """
     import numpy as np
+    from scipy import sparse
 
-    pairs = [np.zeros(0, dtype=np.int64)]
-    for held in range(2, max_holders + 1):
-        runs = starts[holders == held]
-        if len(runs):
-            members = paper[runs[:, None] + np.arange(held)]
-            left, right = np.triu_indices(held, 1)
-            pairs.append((members[:, left] * size + members[:, right]).ravel())
-    codes = np.sort(np.concatenate(pairs))
-    starts, counted = _runs(codes)
-    return codes[starts] // size, codes[starts] % size, counted
+    pairing = np.repeat((holders > 1) & (holders <= max_holders), holders)
+    held = sparse.csr_matrix(
+        (np.ones(int(pairing.sum()), dtype=np.int32), (paper[pairing], shingle[pairing])),
+        shape=(size, int(shingle[-1]) + 1),
+    )
+    holding = held.T.tocsr()
+    for start in range(0, size, PAIRING_BLOCK):
+        product = (held[start : start + PAIRING_BLOCK] @ holding).tocoo()
+        first = product.row.astype(np.int64) + start
+        second = product.col.astype(np.int64)
+        later = second > first
+        first, second, counted = first[later], second[later], product.data[later].astype(np.int64)
+        order = np.lexsort((second, first))
+        yield first[order], second[order], counted[order]
 
 
 def _runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, MutableMapping
 from typing import Any
 from urllib.parse import quote
 
@@ -127,7 +127,9 @@ class Renderer:
         return page.rstrip(b"\n") + b"\n"
 
 
-def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = None) -> dict[str, bytes]:
+def render_pages(
+    specs: Iterable[PageSpec], pages: MutableMapping[str, bytes] | None = None
+) -> MutableMapping[str, bytes]:
     """Render every spec; return its Markdown, UTF-8 encoded, by source path (added to ``pages``)."""
     renderer = Renderer()
     pages = {} if pages is None else pages
@@ -137,13 +139,13 @@ def render_pages(specs: Iterable[PageSpec], pages: dict[str, bytes] | None = Non
     return pages
 
 
-def merge_pages(pages: dict[str, bytes], more: Iterable[tuple[str, bytes]]) -> None:
+def merge_pages(pages: MutableMapping[str, bytes], more: Iterable[tuple[str, bytes]]) -> None:
     """Add pages rendered elsewhere (in another process), as (source, Markdown) pairs, to ``pages``."""
     for source, page in more:
         _check_free(pages, source)
         pages[source] = page
 
 
-def _check_free(pages: dict[str, bytes], source: str) -> None:
+def _check_free(pages: MutableMapping[str, bytes], source: str) -> None:
     if source in pages:
         raise ValueError(f"two pages want the same path: {source}")

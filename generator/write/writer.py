@@ -183,13 +183,18 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
     """
     recover(docs_dir)
     manifest = read_manifest(docs_dir)
-    encoded = {rel: data if isinstance(data, bytes) else data.encode("utf-8") for rel, data in sorted(files.items())}
-    new_manifest = {rel: _digest(data) for rel, data in encoded.items()}
+
+    def encoded(rel: str) -> bytes:  # one file at a time: all of them at once may be gigabytes
+        data = files[rel]
+        return data if isinstance(data, bytes) else data.encode("utf-8")
 
     root = os.fspath(docs_dir)
+    new_manifest = {}
     clashes = []
     changed = []
-    for rel, data in encoded.items():
+    for rel in sorted(files):
+        data = encoded(rel)
+        new_manifest[rel] = _digest(data)
         path = os.path.join(root, rel)
         # One read per file, and no hashing of what is on disk when it is what we would
         # write: a rerun reads each page once, a first run only fails to open them.
@@ -215,7 +220,7 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
         )
 
     removed = []
-    for rel in sorted(set(manifest) - set(encoded)):
+    for rel in sorted(set(manifest) - set(new_manifest)):
         path = docs_dir / rel
         if not path.is_file():
             continue
@@ -225,7 +230,7 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
         removed.append(rel)
 
     if not changed and not removed and new_manifest == manifest:
-        return WriteStats(0, len(encoded), 0)
+        return WriteStats(0, len(new_manifest), 0)
 
     # Staged files need no temporary name of their own: until the journal lands they
     # are not part of the site, and a killed run's are swept by the next (recover).
@@ -236,12 +241,12 @@ def write_files(docs_dir: Path, files: Mapping[str, str | bytes]) -> WriteStats:
         if folder not in made:
             os.makedirs(folder, exist_ok=True)
             made.add(folder)
-        _write_new(staged, encoded[rel])
+        _write_new(staged, encoded(rel))
         log.debug("staged %s", rel)
     journal = {"manifest": new_manifest, "replace": changed, "remove": removed}
     atomic_write(docs_dir / JOURNAL, json.dumps(journal, sort_keys=True).encode("utf-8"))
     _apply(docs_dir, journal)
-    return WriteStats(len(changed), len(encoded) - len(changed), len(removed))
+    return WriteStats(len(changed), len(new_manifest) - len(changed), len(removed))
 
 
 _NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0)
