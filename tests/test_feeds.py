@@ -192,7 +192,7 @@ def _placed(papers: Sequence[Paper]) -> tuple[Paper, ...]:
 
 def _data_files(papers: Sequence[Paper]) -> dict[str, list]:
     """Return the JSON data files the site writes for ``papers``, parsed, by path."""
-    files = export.record_files(papers, index.topic_refs(load_taxonomy()))
+    files = dict(export.record_files(papers, index.topic_refs(load_taxonomy())))
     return {path: json.loads(data) for path, data in files.items()}
 
 
@@ -280,7 +280,7 @@ def test_data_files_are_the_same_bytes_whatever_the_input_order(real: tuple[Pape
     refs = index.topic_refs(load_taxonomy())
 
     def data_files(papers: Sequence[Paper]) -> dict[str, bytes]:
-        return {**export.corpus_files(papers, SITE, "P"), **export.record_files(papers, refs)}
+        return {**export.corpus_files(papers, SITE, "P"), **dict(export.record_files(papers, refs))}
 
     assert data_files(list(reversed(real))) == data_files(real)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,9 +40,8 @@ def records(papers: Sequence[Paper]) -> list[tuple[Paper, bytes]]:
 
     A record is made and encoded once, and serves ``papers.json`` and every topic's file.
     """
-    pairs = [(paper_record(p), p) for p in papers]
-    pairs.sort(key=lambda rp: (-int(rp[0]["year"]), str(rp[0]["url"])))  # type: ignore[call-overload]
-    return [(paper, _record_text(record).encode("utf-8")) for record, paper in pairs]
+    ordered = sorted(papers, key=lambda p: (-p.year, urls.url_of(urls.paper_page(p))))
+    return [(paper, _record_text(paper_record(paper)).encode("utf-8")) for paper in ordered]
 
 
 def _record_text(record: dict[str, object]) -> str:
@@ -84,15 +83,18 @@ def corpus_files(
     }
 
 
-def record_files(papers: Sequence[Paper], topics: Mapping[str, TopicRef]) -> dict[str, bytes]:
-    """Return ``papers.json`` and every topic's JSON file: the records, related papers included."""
+def record_files(papers: Sequence[Paper], topics: Mapping[str, TopicRef]) -> Iterator[tuple[str, bytes]]:
+    """Yield ``papers.json`` and every topic's JSON file, one at a time: the records, related papers included.
+
+    One at a time, so that a caller who stores each as it comes holds one file's bytes, not
+    all of them (about 8 KB a paper).
+    """
     ordered = records(papers)
-    files = {urls.PAPERS_JSON: json_list([text for _, text in ordered])}
+    yield urls.PAPERS_JSON, json_list([text for _, text in ordered])
     # The records of papers.json, each encoded once, dealt to their topics in the same order.
     by_topic: dict[str, list[bytes]] = {}
     for paper, text in ordered:
         for name in dict.fromkeys(paper.topics):
             by_topic.setdefault(name, []).append(text)
     for name in sorted(by_topic):
-        files[urls.topic_json(topics[name].slug)] = json_list(by_topic[name])
-    return files
+        yield urls.topic_json(topics[name].slug), json_list(by_topic[name])

@@ -8,6 +8,8 @@ pages is K modulo N, and leaves everything else as MkDocs does it:
 - Every process reads every page's front matter and runs the plugins' Markdown event on it
   (Material's tags plugin collects its tags there), so a page's title, metadata and tags are
   known everywhere; only the costly part, Markdown to HTML and the theme's template, is sliced.
+  Once read (and rendered, if it is this process's), a page whose title is in its front matter
+  gives up its Markdown: nothing needs it after, and at 100,000 pages it would be gigabytes.
   Every page's header shows the navigation's titles: a page of the navigation whose front
   matter has no ``title`` (its first heading, as rendered, is its title) is rendered in full in
   every process; one that has (all of papersite's: the All papers page alone is 5 MB of
@@ -106,14 +108,16 @@ def _sliced_populate(populate: Callable[..., None]) -> Callable[..., None]:
         uri = page.file.src_uri
         if _slice is None or _slice.renders(uri) or (uri in _slice.in_nav and _title_from_render(page)):
             populate(page, config, files, dirty)
-            return
-        config._current_page = page
-        try:
-            page = config.plugins.on_pre_page(page, config=config, files=files)
-            page.read_source(config)
-            config.plugins.on_page_markdown(page.markdown, page=page, config=config, files=files)
-        finally:
-            config._current_page = None
+        else:
+            config._current_page = page
+            try:
+                page = config.plugins.on_pre_page(page, config=config, files=files)
+                page.read_source(config)
+                config.plugins.on_page_markdown(page.markdown, page=page, config=config, files=files)
+            finally:
+                config._current_page = None
+        if _slice is not None and "title" in page.meta:
+            page.markdown = ""  # read and rendered: at 100,000 pages their sources would be gigabytes
 
     populate_slice.papersite_slices = True  # type: ignore[attr-defined]
     return populate_slice
