@@ -1579,3 +1579,37 @@ def test_an_acronym_met_once_by_no_cue_is_no_name() -> None:
     """ "using a generalized Fast Fourier Transform (FFT) algorithm" names a tool, not the paper."""
     assert coined_name(SPHERICAL_CNNS) is None
     assert not infer_title(SPHERICAL_CNNS).startswith("FFT")
+
+
+# ALT 2026's contextual pricing paper: "PTAS" names a kind of algorithm, not the paper's.
+STRATEGY_ROBUST_PRICING = (
+    "Learning effective pricing strategies is crucial in digital marketplaces, especially when buyers' valuations "
+    "are unknown and must be inferred through interaction. We study the online contextual pricing problem, where a "
+    "seller observes a stream of context-valuation pairs and dynamically sets prices. Moreover, departing from "
+    "traditional online learning frameworks, we consider a strategic setting in which buyers may misreport "
+    "valuations to influence future prices - a challenge known as strategic overfitting (Amin et al., 2013). We "
+    "introduce a strategy-robust notion of regret for multi-buyer online environments, capturing worst-case "
+    "strategic behavior in the spirit of the Price of Anarchy. Our first contribution is a polynomial-time "
+    "approximation scheme (PTAS) for learning linear pricing policies in adversarial, adaptive environments, "
+    "enabled by a novel online sketching technique."
+)
+
+# ALT 2026's orderly hypertrees paper: the queries it learns with are the setting, not its name.
+ORDERLY_HYPERTREES = (
+    "In the context of learning hypergraphs with shortest-path queries (SP-queries), we present the first provably "
+    "optimal online algorithm for learning a broad and natural class of hypertrees which we call orderly "
+    "hypertrees. Our online algorithm can be transformed into a provably optimal offline algorithm. Orderly "
+    "hypertrees can be positioned within the Fagin hierarchy of hypergraph acyclicity (studied in database "
+    "theory), and strictly encompass the broadest class in this hierarchy that is learnable with subquadratic "
+    "SP-query complexity."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "acronym"), [(STRATEGY_ROBUST_PRICING, "PTAS"), (ORDERLY_HYPERTREES, "SP-queries")]
+)
+def test_an_acronym_of_a_problem_or_setting_is_no_name(text: str, acronym: str) -> None:
+    """ "a polynomial-time approximation scheme (PTAS)", "with shortest-path queries (SP-queries)": the paper's
+    setting, which a reader would take for the name of its method."""
+    assert coined_name(text) != acronym
+    assert not infer_title(text).startswith(acronym + ":")

@@ -27,6 +27,7 @@ from .lexicon import (
     _TOKEN,
     _VERBS,
     COMMON_NAMES,
+    FIELD_HEADS,
     _is_word_char,
     _key,
     _strip_token,
@@ -425,7 +426,43 @@ def _name_scores(
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
+    for tok, spelled in expansions.items():
+        if tok in scores and _names_setting(prose, spelled):
+            del scores[tok]
     return scores, counts, frozenset(compared), expansions
+
+
+def _names_setting(prose: str, spelled: str) -> bool:
+    """Tell whether an acronym's words name the problem or field the paper works in, not what it makes.
+
+    "a polynomial-time approximation scheme (PTAS)", "learning hypergraphs with shortest-path
+    queries (SP-queries)", "exhibits multi Overlap Gap Property (m-OGP)": the last word names a
+    problem, a property or a kind of query. "a conversion from general d-dimensional Stochastic
+    Convex Optimization (SCO)": a field the abstract puts after a preposition, as a setting. On the
+    dev files 1 of 21 such acronyms was in the paper's real title; a coined name is written as the
+    object of its verb ("we propose Variational Continual Learning (VCL)").
+    """
+    at = prose.find(spelled)
+    if at > 0 and _verb_before(prose[max(0, at - 40) : at]):
+        return False  # "we introduce a Geometry-guided Cross-view Condition (GCC)": what the paper makes
+    last = spelled.rsplit(None, 1)[-1].casefold()
+    if last in _SETTING_HEADS:
+        return True
+    if last not in FIELD_HEADS:
+        return False
+    before = prose[max(0, at - 40) : at].split()[-3:] if at > 0 else []
+    for word in reversed(before):  # the preposition, over up to two modifiers ("from general d-dimensional")
+        low = word.casefold()
+        if low in _SETTING_PREPS:
+            return True
+        if low in _LEAD_DROP or not low.isalpha() and "-" not in low:
+            return False
+    return False
+
+
+# Last words of a phrase that names a problem, a property or a kind of query, not a method.
+_SETTING_HEADS = frozenset("problem problems scheme schemes query queries property condition conditions setting settings assumption".split())
+_SETTING_PREPS = frozenset("from in of for with under on into".split())
 
 
 def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozenset()) -> tuple[str | None, str]:
