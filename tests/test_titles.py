@@ -1613,3 +1613,41 @@ def test_an_acronym_of_a_problem_or_setting_is_no_name(text: str, acronym: str) 
     setting, which a reader would take for the name of its method."""
     assert coined_name(text) != acronym
     assert not infer_title(text).startswith(acronym + ":")
+
+
+# ALT 2026's reward selection paper: "small tail" is written in quotes before the noun it modifies.
+REWARD_SELECTION = (
+    "We study a fundamental problem in optimization under uncertainty. There are $n$ boxes; each box $i$ contains a "
+    "hidden reward $x_i$. In this work, we prove that both the naive policy and the linear policy are arbitrarily "
+    "bad compared to the optimal policy, even when $\\mathcal{D}$ is well-behaved, e.g. has monotone hazard rate "
+    "(MHR), and even under a \"small tail'' condition, which requires that not too many boxes have arbitrarily "
+    "large noise. On the flip side, we propose a simple threshold policy that gives a constant approximation to the "
+    "reward of a prophet (who knows the realized values $x_1, \\dots, x_n$) under the same \"small tail'' condition. "
+    "We prove that when this condition is not satisfied, even an optimal clairvoyant policy cannot get a constant "
+    "approximation to the prophet, even for MHR distributions."
+)
+
+
+def test_no_title_ends_on_words_that_modify_a_noun_it_lost() -> None:
+    """ "under a "small tail" condition": "... Under Small Tail" ends mid-phrase, without the condition."""
+    title = infer_title(convert_abstract(REWARD_SELECTION).text)
+    assert not title.endswith("Small Tail"), title
+
+
+# ALT 2026's soft maxima paper: its last sentence only illustrates the methods on a model.
+SOFT_MAXIMA = (
+    "Analysis of extremal behavior of stochastic processes is a key ingredient in a wide variety of applications, "
+    "including probability, statistical physics, theoretical computer science, and learning theory. In this paper, "
+    "we consider centered Gaussian processes on finite index sets and investigate expected values of their "
+    "smoothed, or ``soft,'' maxima. We obtain upper and lower bounds for these expected values using a combination "
+    "of ideas from statistical physics and from probability theory (Sudakov minoration). These bounds are "
+    "parametrized by an inverse temperature $\\beta > 0$. We provide an illustration of our methods in the context "
+    "of the Random Energy Model, one of the simplest models of physical systems with random disorder."
+)
+
+
+def test_a_sentence_that_only_illustrates_is_not_the_contribution() -> None:
+    """ "We provide an illustration of our methods ..." hands out an example: neither summary nor title comes from it."""
+    text = convert_abstract(SOFT_MAXIMA).text
+    assert not summarize(text).startswith("We provide an illustration"), summarize(text)
+    assert "Simplest Models" not in infer_title(text), infer_title(text)

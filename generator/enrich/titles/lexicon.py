@@ -323,7 +323,8 @@ _VERBS_BASE_MID = frozenset("hold form start need take offer face share".split()
 _MID_ADVERBS = frozenset("often now usually always never sometimes still also already".split())
 _OPENING_VERBS = frozenset(
     """develop learn study design propose build identify investigate explore analyze analyse examine introduce
-    present serve apply estimate detect find show prove assess evaluate measure compare quantify extends""".split()
+    present serve apply estimate detect find show prove assess evaluate measure compare quantify extends consider
+    give obtain establish derive""".split()
 )
 _VERBS_S_MID = frozenset(
     """learns trains produces affects captures generates encodes predicts reveals exhibits requires relies

@@ -268,6 +268,8 @@ def _salient_term(
             continue  # "for Deep Learning Based", "for Solving Tasks", "for Models Generate Text"
         if written[0][0].isdigit():
             continue  # "for 7B Parameters"
+        if _quoted_modifier(low_prose, term):
+            continue  # "under the same \"small tail\u201d condition": not "Under Small Tail"
         if weight.known and _known_field(term, weight.known) and not _paper_is_for(a, term, weight):
             continue  # the field the abstract opens on, not what the paper is for
         preps = Counter(_preposition_before(words, i) for i in at)
@@ -348,6 +350,22 @@ _USE_VERBS = frozenset(
     """use uses used utilize utilizes utilizing utilise utilises utilising leverage leverages leveraged
     leveraging employ employs employing harness harnesses harnessing exploit exploits exploiting""".split()
 )
+
+
+def _quoted_modifier(low_prose: str, lows: Sequence[str]) -> bool:
+    """Tell whether the abstract writes a term in quotes before the noun it modifies ("small tail\u201d condition").
+
+    Without that noun the term is a fragment: the paper works under a condition, not under a tail.
+    """
+    want = " ".join(lows)
+    for quote in _CLOSING_QUOTES:
+        at = low_prose.find(want + quote + " ")
+        if at >= 0 and low_prose[at + len(want) + 2 : at + len(want) + 3].isalpha():
+            return True
+    return False
+
+
+_CLOSING_QUOTES = ('"', "\u201d")  # not "'": "agents' feedback" is a possessive
 
 
 def _as_written(prose: str, low_prose: str, lows: Sequence[str]) -> list[str]:
