@@ -1651,3 +1651,58 @@ def test_a_sentence_that_only_illustrates_is_not_the_contribution() -> None:
     text = convert_abstract(SOFT_MAXIMA).text
     assert not summarize(text).startswith("We provide an illustration"), summarize(text)
     assert "Simplest Models" not in infer_title(text), infer_title(text)
+
+
+# ALT 2026's lexicographic min-max paper: it proposes "a natural alternative, the lexicographic min-max ... objective".
+LEX_MIN_MAX = (
+    "We study multi-distribution learning (MDL), where the goal is to train a model that performs well across a set "
+    "of underlying groups or distributions. The predominant performance metric in MDL is min-max optimality, which "
+    "guarantees minimum error on the ``hardest'' distribution presented. Optimizing this metric has the unfortunate "
+    "side effect of producing models that potentially sacrifice performance gains on non-worst-case groups. In the "
+    "present work we propose a natural alternative, the lexicographic min-max (lex-min-max) objective, which "
+    "promotes balanced performance by sequentially minimizing the worst, second-worst, and subsequent group losses. "
+    "Despite its non-convex nature, we show that obtaining an (approximate) lex-min-max solution can be as easy as "
+    "achieving (approximate) min-max optimality."
+)
+
+
+def test_a_vague_contribution_is_named_by_its_apposition() -> None:
+    """ "a natural alternative, the lexicographic min-max objective": the title names the objective, not "Alternative"."""
+    title = infer_title(convert_abstract(LEX_MIN_MAX).text)
+    assert "Lexicographic Min-Max" in title, title
+    assert "Alternative" not in title, title
+
+
+# ALT 2026's dueling bandits paper opens on "The contextual dueling bandit problem models adaptive recommender systems".
+DUELING_HISTORY = (
+    "The contextual dueling bandit problem models adaptive recommender systems, where at each step the algorithm "
+    "presents a set of items to the user, and the user's choice reveals their preference. This setup is well suited "
+    "for implicit choices users make when navigating a content platform, but does not capture other possible "
+    "comparison queries. Motivated by the fact that users provide more reliable feedback after consuming items, we "
+    "propose a new bandit model that can be described as follows. The algorithm recommends one item per time step; "
+    "after consuming that item, the user is asked to compare it with another item chosen from the user's "
+    "consumption history."
+)
+
+
+def test_a_subject_and_its_verb_are_no_title() -> None:
+    """ "Dueling Bandit Problem Models Adaptive Recommender Systems" is a clause: "models" is the problem's verb."""
+    title = infer_title(convert_abstract(DUELING_HISTORY).text)
+    assert "Problem Models" not in title, title
+
+
+# ICLR 2018's meta-learning and universality paper compares "the aforementioned recurrent models".
+META_UNIVERSALITY = (
+    "Learning to learn is a powerful paradigm for enabling models to learn from data more effectively and "
+    "efficiently. A popular approach to meta-learning is to train a recurrent model to read in a training dataset as "
+    "input and output the parameters of a learned model, or output predictions for new test inputs. In this paper, "
+    "we consider the meta-learning problem from the perspective of universality, formalizing the notion of learning "
+    "algorithm approximation and comparing the expressive power of the aforementioned recurrent models to the more "
+    "recent approaches that embed gradient descent into the meta-learner."
+)
+
+
+def test_no_title_points_back_into_the_abstract() -> None:
+    """ "... of the Aforementioned Recurrent Models": out of the abstract, a reader cannot tell which."""
+    title = infer_title(convert_abstract(META_UNIVERSALITY).text)
+    assert not re.search(r"\b(?:Aforementioned|This|These|Such)\b", title), title

@@ -481,9 +481,17 @@ def _misread(phrase: Sequence[str]) -> bool:
     """Tell whether a phrase reads wrong as a title whatever it scores.
 
     It ends on an adjective ("LLM4Rerank: Comprehensive", of "a comprehensive LLM-based reranking
-    framework"), or opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost.
+    framework"), opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost, or
+    points back into the abstract ("Improved Upper Bound for This Problem").
     """
-    return _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None
+    if _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None:
+        return True
+    return any(w in _ANAPHORA for w in phrase[1:])
+
+
+# Words that point back into the abstract ("an improved upper bound for this problem", "new regrets for
+# these classical methods"): out of it, a title cannot say what they point to.
+_ANAPHORA = frozenset("this these those such said aforementioned".split())
 
 
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:

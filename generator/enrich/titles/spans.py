@@ -123,6 +123,9 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
 
 
 _AFTER_PARTICIPLE = frozenset("by as the a an at".split())
+# Heads that only say what kind of thing follows: an apposition after one ("a natural alternative, the
+# lexicographic min-max objective") names the contribution.
+_VAGUE_HEADS = _EMPTY_HEADS | {"alternative", "alternatives", "variant", "variants"}
 
 
 def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
@@ -141,6 +144,10 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     if not words:
         return []
     out = [words]
+    if j + 2 < n and lows[j] == "," and lows[j + 1] == "the" and lows[j - 1] in _VAGUE_HEADS:
+        named, _ = _walk(tokens, lows, j + 2)  # "a natural alternative, the lexicographic min-max objective"
+        if named:
+            out.insert(0, named)
     head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
     # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
     if j < n - 1 and words[-1] and lows[j] in ("that", "which", "to"):
