@@ -1706,3 +1706,24 @@ def test_no_title_points_back_into_the_abstract() -> None:
     """ "... of the Aforementioned Recurrent Models": out of the abstract, a reader cannot tell which."""
     title = infer_title(convert_abstract(META_UNIVERSALITY).text)
     assert not re.search(r"\b(?:Aforementioned|This|These|Such)\b", title), title
+
+
+# ALT 2026's heavy-tailed online convex optimization paper: its opening term is the field, not the paper.
+HEAVY_TAILED_OCO = (
+    "In Online Convex Optimization (OCO), when the stochastic gradient has a finite variance, many algorithms "
+    "provably work and guarantee a sublinear regret. However, limited results are known if the gradient estimate "
+    "has a heavy tail, i.e., the stochastic gradient only admits a finite $\\mathsf{p}$-th central moment for some "
+    "$\\mathsf{p}\\in\\left(1,2\\right]$. Motivated by it, this work examines different old algorithms for OCO "
+    "(e.g., Online Gradient Descent) in the more challenging heavy-tailed setting. Under the standard bounded domain "
+    "assumption, we establish new regrets for these classical methods without any algorithmic modification. "
+    "Remarkably, these regret bounds are fully optimal in all parameters (can be achieved even without knowing "
+    "$\\mathsf{p}$), suggesting that OCO with heavy tails can be solved effectively without any extra operation "
+    "(e.g., gradient clipping)."
+)
+
+
+def test_no_title_is_a_field_name_alone() -> None:
+    """ "Online Convex Optimization" names the area the paper works in; the title says what it gives there."""
+    title = infer_title(convert_abstract(HEAVY_TAILED_OCO).text)
+    assert title != "Online Convex Optimization", title
+    assert "Online Convex Optimization" in title, title

@@ -120,6 +120,8 @@ def _span_title(a: "_Analysis") -> str:
         words for key, words in weight.known.items() if key not in weight.techniques and _paper_is_for(a, key, weight)
     )
     terms = weight.defined.keys() | weight.known.keys()
+    if best and _field_alone(best, fields, terms, spelled):
+        best_score -= _FIELD_ALONE_COST  # what the paper works on, not what it does there
     for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
         if s > best_score and not _misread(phrase):
             best, best_score = phrase, s
@@ -538,7 +540,8 @@ def _compositions(
             continue
         done.add(key)
         lows = [w.lower() for w in head]
-        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
+        if len(head) < 2 and lows[0] not in _RESULTS or not any(values[w][0] for w in head) \
+                or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
             continue  # "Capturing for ...", "Framework for ...": no contribution to compose ("Message Passing" is a name)
         if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
             continue
@@ -551,6 +554,24 @@ def _compositions(
                 continue
             out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
     return out
+
+
+def _field_alone(
+    phrase: Sequence[str], fields: Sequence[list[str]], terms: Container[tuple[str, ...]], spelled: str
+) -> bool:
+    """Tell whether a phrase is only the field the abstract works in ("Online Convex Optimization (OCO)").
+
+    It is a term the abstract defines, or the subject its opening sentence names, word for
+    word; the paper's own name spelled out is not a field but what the paper makes.
+    """
+    lows = [w.lower() for w in phrase]
+    if " ".join(lows) == spelled:
+        return False
+    return tuple(lows) in terms or any(len(f) == len(lows) and [w.lower() for w in f] == lows for f in fields)
+
+
+# A field alone loses this much to a "<contribution> for <field>" composition of it.
+_FIELD_ALONE_COST = 3.0
 
 
 def _abbreviates(head: Sequence[str], field: Sequence[str]) -> bool:
@@ -570,6 +591,8 @@ def _topic_key(w: str) -> str:
 
 
 _FIELD_MIN, _FIELD_MAX = 2, 5
+# Results a contribution phrase may be of one word: "(new) regrets" + "for Online Convex Optimization".
+_RESULTS = frozenset("regrets bounds rates guarantees".split())
 _MAX_CHARS = 100  # titles.MAX_TITLE
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())
