@@ -1727,3 +1727,30 @@ def test_no_title_is_a_field_name_alone() -> None:
     title = infer_title(convert_abstract(HEAVY_TAILED_OCO).text)
     assert title != "Online Convex Optimization", title
     assert "Online Convex Optimization" in title, title
+
+
+# ICLR 2024's two-timescale extragradient paper states its contribution as a claim: "we present that X can be ...".
+TWO_TIMESCALE_EXTRAGRADIENT = (
+    "Minimax problems are notoriously challenging to optimize. However, we present that the two-timescale "
+    "extragradient method can be a viable solution. By utilizing dynamical systems theory, we show that it converges "
+    "to points that satisfy the second-order necessary condition of local minimax points, under mild conditions that "
+    "the two-timescale gradient descent ascent fails to work."
+)
+
+
+def test_a_claim_is_titled_by_its_subject() -> None:
+    """ "we present that the two-timescale extragradient method can be ...": the title names the method, not the field."""
+    title = infer_title(TWO_TIMESCALE_EXTRAGRADIENT)
+    assert "Two-Timescale Extragradient" in title, title
+    assert title != "Minimax Problems", title
+
+
+def test_a_claim_about_what_came_before_gives_no_subject() -> None:
+    """ "we show that this open problem ...": "this" points back, so the claim names no subject of its own."""
+    from generator.enrich.titles.spans import _SPAN_TOKEN, _lower_all, _that_subject
+
+    tokens = _SPAN_TOKEN.findall("that this open problem is hard")
+    assert _that_subject(tokens, _lower_all(tokens, "that this open problem is hard"), 1) == []
+    tokens = _SPAN_TOKEN.findall("that the sample complexity of multi-distribution learning is small")
+    lows = _lower_all(tokens, " ".join(tokens))
+    assert _that_subject(tokens, lows, 1) == [["sample", "complexity", "of", "multi-distribution", "learning"]]

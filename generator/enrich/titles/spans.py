@@ -71,9 +71,10 @@ _SPAN_TOKEN = re.compile(
 _OBJ_CUE = re.compile(
     _SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r"|stud(?:y|ies|ied)|"
     r"investigat(?:e|es|ed)|explor(?:e|es|ed)|examin(?:e|es|ed)|address(?:es|ed)?|tackl(?:e|es|ed)|"
-    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed))\s+"
+    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed)|"
+    r"(?:show(?:s|ed)?|prov(?:e|es|ed))(?= that))\s+"
 )
-_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
+_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on", "show", "prov")
 
 
 def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str], int]:
@@ -131,6 +132,8 @@ _VAGUE_HEADS = _EMPTY_HEADS | {"alternative", "alternatives", "variant", "varian
 def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
     """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
     n = len(tokens)
+    if i + 1 < n and lows[i] == "that":
+        return _that_subject(tokens, lows, i + 1)
     # "we propose ConMix, a ..." / "we propose the ConMix framework": step over the name.
     while i < n and (lows[i] in _LEAD_DROP or tokens[i] == name):
         i += 1
@@ -162,6 +165,28 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     elif head_empty:
         return []
     return out
+
+
+def _that_subject(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[list[str]]:
+    """Return the subject of what a paper shows ("we show that the sample complexity of X is ..."), if it has one.
+
+    A theory paper's contribution is often a claim; its subject is what the paper is about. The
+    walk must stop right at an auxiliary verb ("is", "can", "has"): a walk that stops anywhere
+    else may have run on through the claim's own verb ("Elliptical Distributions Satisfy ...").
+    """
+    n = len(tokens)
+    if lows[i] in _POINTING:
+        return []  # "we show that this open problem ...": the subject is named before, not here
+    while i < n and lows[i] in _LEAD_DROP:
+        i += 1
+    words, j = _walk(tokens, lows, i)
+    if len(words) < 2 or not words[-1] or j >= n or lows[j] not in _AUXILIARIES:
+        return []
+    return [words]
+
+
+_POINTING = frozenset("this these those such".split())
+_AUXILIARIES = frozenset("is are was were can cannot could may might must will would has have does do".split())
 
 
 def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int, finite: bool = True) -> list[list[str]]:
