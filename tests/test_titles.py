@@ -1734,7 +1734,9 @@ TWO_TIMESCALE_EXTRAGRADIENT = (
     "Minimax problems are notoriously challenging to optimize. However, we present that the two-timescale "
     "extragradient method can be a viable solution. By utilizing dynamical systems theory, we show that it converges "
     "to points that satisfy the second-order necessary condition of local minimax points, under mild conditions that "
-    "the two-timescale gradient descent ascent fails to work."
+    "the two-timescale gradient descent ascent fails to work. This work provably improves upon all previous results on "
+    "finding local minimax points, by eliminating a crucial assumption that the Hessian with respect to the "
+    "maximization variable is nondegenerate"
 )
 
 
