@@ -1756,3 +1756,21 @@ def test_a_claim_about_what_came_before_gives_no_subject() -> None:
     tokens = _SPAN_TOKEN.findall("that the sample complexity of multi-distribution learning is small")
     lows = _lower_all(tokens, " ".join(tokens))
     assert _that_subject(tokens, lows, 1) == [["sample", "complexity", "of", "multi-distribution", "learning"]]
+
+
+# ICLR 2018's adversarial dropout regularization paper: "transferring neural representations from X to Y".
+ADVERSARIAL_DROPOUT = (
+    "We present a domain adaptation method for transferring neural representations from label-rich source domains "
+    "to unlabeled target domains. Recent adversarial methods proposed for this task learn to align features across "
+    "domains by fooling a special domain classifier network. However, a drawback of this approach is that the domain "
+    "classifier simply labels the generated features as in-domain or not, without considering the boundaries "
+    "between classes. This can lead to ambiguous target features being generated near class boundaries, reducing "
+    "target classification accuracy. We propose a novel approach, Adversarial Dropout Regularization (ADR), to "
+    "encourage the generator to output more discriminative features for the target domain."
+)
+
+
+def test_no_title_stops_between_from_and_to() -> None:
+    """ "transferring ... from label-rich source domains to unlabeled target domains": cut before "to", it says half."""
+    title = infer_title(ADVERSARIAL_DROPOUT)
+    assert not title.endswith("from Label-Rich Source Domains"), title

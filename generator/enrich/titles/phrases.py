@@ -90,6 +90,8 @@ def _span_title(a: "_Analysis") -> str:
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
+            if k < n and words[k] == "to" and "from" in words[:k]:
+                continue  # "Conversion from SCO" lost what it converts to
             cut = tuple(words[:k])
             hit = trimmed.get(cut)
             if hit is None:
