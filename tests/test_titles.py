@@ -1774,3 +1774,18 @@ def test_no_title_stops_between_from_and_to() -> None:
     """ "transferring ... from label-rich source domains to unlabeled target domains": cut before "to", it says half."""
     title = infer_title(ADVERSARIAL_DROPOUT)
     assert not title.endswith("from Label-Rich Source Domains"), title
+
+
+# ALT 2026's distribution estimation paper: "$\\ln\\ln K$" in its text becomes "lnlnK", a formula.
+LN_LN_K = (
+    "We study discrete distribution estimation in Kullback-Leibler divergence. We give upper and lower bounds on the "
+    "minimax estimation rate with high probability. Our bounds hold up to a factor of $\\ln\\ln K$, and the "
+    "$\\ln\\ln K$ factor is shown to be necessary for the estimator we propose."
+)
+
+
+def test_a_formula_is_no_name() -> None:
+    """ "lnlnK: ...": a reader would take it for the name of the paper's method."""
+    text = convert_abstract(LN_LN_K).text
+    assert coined_name(text) != "lnlnK"
+    assert not infer_title(text).startswith("lnlnK")

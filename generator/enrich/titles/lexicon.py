@@ -30,7 +30,9 @@ COMMON_NAMES = frozenset(
     mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot sdf sdfs pii
     state-of-the-art out-of-distribution mixture-of-experts chain-of-thought tree-of-thoughts
     tree-of-thought product-of-experts end-to-end out-of-domain in-the-wild state-of-the-arts
-    sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech""".split()
+    sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech
+    follow-the-leader follow-the-regularized-leader follow-the-perturbed-leader vc-dimension pac pac-bayes
+    pac-bayesian ptas fptas erm srm""".split()
 )
 
 # Of those, the names of techniques, measures and components: a paper uses them, but is never

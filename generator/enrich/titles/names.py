@@ -69,7 +69,8 @@ _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
-    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent""".split()
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent
+    learnable compatible""".split()
 )
 # A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
@@ -475,7 +476,7 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
     # The best scored, then the most used, then the first in order; one written only as math
     # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
     ranked = sorted((t for t in scores if t not in shared), key=lambda t: (-scores[t], -counts.get(t, 0), t))
-    best = next((t for t in ranked if not _in_math(prose, t)), None)
+    best = next((t for t in ranked if not _in_math(prose, t) and not _MATH_WORD.fullmatch(t)), None)
     if best is None or scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
@@ -487,6 +488,9 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
 
+
+# Math operators run together with their variable by the TeX conversion ("$\\ln\\ln K$" -> "lnlnK", "logN"): a formula.
+_MATH_WORD = re.compile(r"(?:ln|log|exp|sup|inf|min|max|lim|det)+[A-Z][\w]*")
 
 # A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
 _ARGUMENT = re.compile(r"\([^()]{1,10}\)")
