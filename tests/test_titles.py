@@ -1789,3 +1789,20 @@ def test_a_formula_is_no_name() -> None:
     text = convert_abstract(LN_LN_K).text
     assert coined_name(text) != "lnlnK"
     assert not infer_title(text).startswith("lnlnK")
+
+
+# ICLR 2018's spectral normalization paper: "a novel weight normalization technique called spectral normalization".
+SPECTRAL_NORMALIZATION = (
+    "One of the challenges in the study of generative adversarial networks is the instability of its training. In "
+    "this paper, we propose a novel weight normalization technique called spectral normalization to stabilize the "
+    "training of the discriminator. Our new normalization technique is computationally light and easy to incorporate "
+    "into existing implementations. We tested the efficacy of spectral normalization on CIFAR10, STL-10, and "
+    "ILSVRC2012 dataset, and we experimentally confirmed that spectrally normalized GANs (SN-GANs) is capable of "
+    "generating images of better or equal quality relative to the previous training stabilization techniques."
+)
+
+
+def test_what_a_contribution_is_called_names_it() -> None:
+    """ "a novel weight normalization technique called spectral normalization": the title says "Spectral Normalization"."""
+    title = infer_title(SPECTRAL_NORMALIZATION)
+    assert "Spectral Normalization" in title, title

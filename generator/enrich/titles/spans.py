@@ -127,6 +127,9 @@ _AFTER_PARTICIPLE = frozenset("by as the a an at".split())
 # Heads that only say what kind of thing follows: an apposition after one ("a natural alternative, the
 # lexicographic min-max objective") names the contribution.
 _VAGUE_HEADS = _EMPTY_HEADS | {"alternative", "alternatives", "variant", "variants"}
+# Words that name what comes before them in plain words ("a technique called spectral normalization"); a
+# coined name after them is ``names``' to find.
+_CALLED = frozenset("called named termed dubbed coined".split())
 
 
 def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
@@ -150,6 +153,10 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     if j + 2 < n and lows[j] == "," and lows[j + 1] == "the" and lows[j - 1] in _VAGUE_HEADS:
         named, _ = _walk(tokens, lows, j + 2)  # "a natural alternative, the lexicographic min-max objective"
         if named:
+            out.insert(0, named)
+    elif j + 1 < n and lows[j] in _CALLED and tokens[j + 1] != name and tokens[j + 1].islower():
+        named, _ = _walk(tokens, lows, j + 1)  # "a novel weight normalization technique called spectral normalization"
+        if len(named) > 1:
             out.insert(0, named)
     head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
     # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
