@@ -1806,3 +1806,18 @@ def test_what_a_contribution_is_called_names_it() -> None:
     """ "a novel weight normalization technique called spectral normalization": the title says "Spectral Normalization"."""
     title = infer_title(SPECTRAL_NORMALIZATION)
     assert "Spectral Normalization" in title, title
+
+
+# ICLR 2018's VoiceLoop paper: "a new neural text to speech (TTS) method".
+VOICELOOP = (
+    "We present a new neural text to speech (TTS) method that is able to transform text to speech in voices that are "
+    "sampled in the wild. Unlike other systems, our solution is able to deal with unconstrained voice samples and "
+    "without requiring aligned phonemes or linguistic features. The network architecture is simpler than those in the "
+    "existing literature and is based on a novel shifting buffer working memory."
+)
+
+
+def test_text_to_speech_is_one_noun() -> None:
+    """ "neural text to speech method": cut at "to", "Neural Text" says nothing of speech."""
+    title = infer_title(VOICELOOP)
+    assert title != "Neural Text" and "Speech" in title, title

@@ -289,6 +289,8 @@ _TO_NOUNS = frozenset(
     applications answer path road alternative connection connections reduction transition generalization
     response attention adaptation""".split()
 )
+# Media a model turns one into another: "text to speech", "image to image", "sequence to sequence" are one noun.
+_MEDIA = frozenset("text speech image images video audio sequence sequences".split())
 # Nouns ending in -ing that head a noun phrase rather than open a participle clause.
 _ING_NOUNS = frozenset(
     """learning clustering forecasting training tuning fine-tuning finetuning editing modeling modelling

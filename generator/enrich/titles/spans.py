@@ -27,6 +27,7 @@ from .lexicon import (
     _ING_NOUNS,
     _LEAD_DROP,
     _MAX_SPAN,
+    _MEDIA,
     _MODALS,
     _NOT_ADVERB,
     _PREPS,
@@ -97,7 +98,7 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
         if nxt in _ARTICLES and low not in preps:
             break  # "consider the problem", "enhances the reasoning": a verb, not a noun
         if low == "to":
-            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
+            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from or prev in _MEDIA and nxt in _MEDIA):
                 break
         elif low == "and":
             if nxt in _VERB_AFTER_AND or nxt in stop or not nxt[:1].isalnum():
