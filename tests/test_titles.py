@@ -1601,7 +1601,10 @@ ORDERLY_HYPERTREES = (
     "hypertrees. Our online algorithm can be transformed into a provably optimal offline algorithm. Orderly "
     "hypertrees can be positioned within the Fagin hierarchy of hypergraph acyclicity (studied in database "
     "theory), and strictly encompass the broadest class in this hierarchy that is learnable with subquadratic "
-    "SP-query complexity."
+    "SP-query complexity. Our results also motivate the study of a new type of query, called dependency query "
+    "(D-query), which is weaker than an SP-query. Positive and negative results on D-queries shed light on the "
+    "structural properties of classes of hypertrees for which efficient learning requires the full information "
+    "provided by SP-queries."
 )
 
 
@@ -1821,3 +1824,9 @@ def test_text_to_speech_is_one_noun() -> None:
     """ "neural text to speech method": cut at "to", "Neural Text" says nothing of speech."""
     title = infer_title(VOICELOOP)
     assert title != "Neural Text" and "Speech" in title, title
+
+
+def test_a_setting_keeps_the_preposition_the_abstract_gives_it() -> None:
+    """ "learning hypergraphs with shortest-path queries": an algorithm "for" the queries would answer them."""
+    title = infer_title(ORDERLY_HYPERTREES)
+    assert "for Shortest-Path Queries" not in title, title

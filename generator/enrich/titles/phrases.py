@@ -124,7 +124,7 @@ def _span_title(a: "_Analysis") -> str:
     terms = weight.defined.keys() | weight.known.keys()
     if best and _field_alone(best, fields, terms, spelled):
         best_score -= _FIELD_ALONE_COST  # what the paper works on, not what it does there
-    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
+    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score, a.prose.lower()):
         if s > best_score and not _misread(phrase):
             best, best_score = phrase, s
     if not best:
@@ -505,9 +505,12 @@ def _too_long(phrase: Sequence[str], name: str | None) -> bool:
 
 def _compositions(
     heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str,
-    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"),
+    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"), low_prose: str = "",
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
+
+    A field the abstract (``low_prose``, lower-cased) first writes after "with" or "under" keeps
+    that preposition: "Online Algorithm with Shortest-Path Queries", not "for" them.
 
     Both halves are spans the abstract writes: the contribution's noun phrase (with no
     prepositional tail of its own) and a short noun phrase of the opening sentence
@@ -531,7 +534,7 @@ def _compositions(
             continue  # "Recent GPT-4", "Existing methods": a comment on the field, not its name
         keys = {_topic_key(w) for w in f} - {"-"}
         if keys and (values[f[-1]][0] or tuple(lows) in terms):  # a defined term may end on "evaluation"
-            areas.append((f, keys))
+            areas.append((f, keys, _setting_preposition(low_prose, lows)))
     if not areas:
         return []
     out = []
@@ -548,10 +551,10 @@ def _compositions(
         if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
             continue
         head_keys = {_topic_key(w) for w in head}
-        for f, keys in areas:
+        for f, keys, prep in areas:
             if keys & head_keys or _abbreviates(head, f):
                 continue
-            phrase = head + ["for"] + f
+            phrase = head + [prep] + f
             if bonus + _BONUS_COMPOSE + _most_gained(len(phrase)) <= floor or _too_long(phrase, name):
                 continue
             out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
@@ -574,6 +577,17 @@ def _field_alone(
 
 # A field alone loses this much to a "<contribution> for <field>" composition of it.
 _FIELD_ALONE_COST = 3.0
+
+
+def _setting_preposition(low_prose: str, lows: Sequence[str]) -> str:
+    """Return "with" or "under" if the abstract first writes a term after it ("learning with shortest-path queries"), else "for"."""
+    at = low_prose.find(" ".join(lows)) if low_prose else -1
+    if at <= 0:
+        return "for"
+    before = low_prose[max(0, at - 12) : at].split()
+    if before and before[-1] in _ARTICLES:
+        before.pop()
+    return before[-1] if before and before[-1] in ("with", "under") else "for"
 
 
 def _abbreviates(head: Sequence[str], field: Sequence[str]) -> bool:
