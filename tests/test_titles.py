@@ -1830,3 +1830,26 @@ def test_a_setting_keeps_the_preposition_the_abstract_gives_it() -> None:
     """ "learning hypergraphs with shortest-path queries": an algorithm "for" the queries would answer them."""
     title = infer_title(ORDERLY_HYPERTREES)
     assert "for Shortest-Path Queries" not in title, title
+
+
+# ALT 2026's private online learning paper: it answers "an open problem" that its first sentence poses.
+OPEN_PROBLEM = (
+    "Hu and M ehta [2024] posed an open problem: what is the optimal instance-dependent rate for the stochastic "
+    "decision-theoretic online learning (with $K$ actions and $T$ rounds) under $\\varepsilon$-differential privacy? "
+    "Before, the best known upper bound and lower bound are $O\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log "
+    "K\\log T}{\\varepsilon}\\right)$ and $\\Omega\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log "
+    "K}{\\varepsilon}\\right)$ (where $\\Delta_{\\min}$ is the gap between the optimal and the second actions). In this "
+    "paper, we partially address this open problem by having two new results. First, we provide an improved upper "
+    "bound for this problem $O\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log^2K}{\\varepsilon}\\right)$, which "
+    "is $T$-independent and only has a log dependency in $K$. Second, to further understand the gap, we introduce the "
+    "deterministic setting, a weaker setting of this open problem, where the received loss vector is deterministic. "
+    "At this weaker setting, a direct application of the analysis and algorithms from the original setting still "
+    "leads to an extra log factor. We conduct a novel analysis which proves upper and lower bounds that match at "
+    "$\\Theta(\\frac{\\log K}{\\varepsilon})$."
+)
+
+
+def test_no_title_is_a_kind_of_thing_alone() -> None:
+    """ "Open Problem" says what kind of thing the paper answers, not which: no title is that alone."""
+    title = infer_title(convert_abstract(OPEN_PROBLEM).text)
+    assert title != "Open Problem", title

@@ -46,6 +46,7 @@ from .lexicon import (
     _GENERIC,
     _LEAD_DROP,
     _TAIL_DROP,
+    _WRAPPERS,
     FIELD_HEADS,
     PART_HEADS,
     TECHNIQUE_NAMES,
@@ -90,7 +91,7 @@ def _span_title(a: "_Analysis") -> str:
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
-            if k < n and words[k] == "to" and "from" in words[:k]:
+            if k < n and words[k] == "to" and _from_before(words, k):
                 continue  # "Conversion from SCO" lost what it converts to
             cut = tuple(words[:k])
             hit = trimmed.get(cut)
@@ -134,6 +135,13 @@ def _span_title(a: "_Analysis") -> str:
     if weight.acronyms:
         best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(_with_term(best, a, weight))
+
+
+def _from_before(words: Sequence[str], k: int) -> bool:
+    """Tell whether a "from" before ``words[k]`` opens a "from X to Y" of things, not of numbers ("from 36 hours")."""
+    head = list(words[:k])
+    at = len(head) - 1 - head[::-1].index("from") if "from" in head else -1
+    return 0 <= at < k - 1 and not words[at + 1][:1].isdigit()
 
 
 def _add_tailed_heads(
@@ -485,12 +493,24 @@ def _misread(phrase: Sequence[str]) -> bool:
     """Tell whether a phrase reads wrong as a title whatever it scores.
 
     It ends on an adjective ("LLM4Rerank: Comprehensive", of "a comprehensive LLM-based reranking
-    framework"), opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost, or
-    points back into the abstract ("Improved Upper Bound for This Problem").
+    framework"), opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost,
+    points back into the abstract ("Improved Upper Bound for This Problem"), or names only a
+    kind of thing ("Open Problem").
     """
     if _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None:
         return True
-    return any(w in _ANAPHORA for w in phrase[1:])
+    return any(w in _ANAPHORA for w in phrase[1:]) or _kind_alone(phrase)
+
+
+def _kind_alone(phrase: Sequence[str]) -> bool:
+    """Tell whether a phrase is a kind of thing with a word of praise or novelty, naming nothing ("Open Problem")."""
+    return (
+        len(phrase) == 2 and phrase[0].lower() in _VAGUE_ADJECTIVES
+        and (phrase[1].lower() in _EMPTY_HEADS or phrase[1].lower() in _WRAPPERS)
+    )  # fmt: skip
+
+
+_VAGUE_ADJECTIVES = frozenset("open new novel general natural central key main important fundamental simple".split())
 
 
 # Words that point back into the abstract ("an improved upper bound for this problem", "new regrets for
