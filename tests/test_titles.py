@@ -1853,3 +1853,22 @@ def test_no_title_is_a_kind_of_thing_alone() -> None:
     """ "Open Problem" says what kind of thing the paper answers, not which: no title is that alone."""
     title = infer_title(convert_abstract(OPEN_PROBLEM).text)
     assert title != "Open Problem", title
+
+
+# WWW 2025's CRAG paper opens on "Conversational recommender systems (CRS) aim to provide ...".
+CRAG = (
+    "Conversational recommender systems (CRS) aim to provide personalized recommendations via interactive dialogues "
+    "with users. While large language models (LLMs) enhance CRS with their superior understanding of context-based "
+    "user preferences, they typically struggle to leverage behavioral data, which has proven to be the key for "
+    "classical collaborative filtering approaches. For this reason, we propose CRAG\u2014Collaborative Retrieval "
+    "Augmented Generation for LLM-based CRS. To the best of our knowledge, CRAG is the first approach that combines "
+    "state-of-the-art LLMs with collaborative filtering for conversational recommendations. Our experiments on two "
+    "publicly available conversational datasets in the movie domain, i.e., a refined Reddit dataset as well as the "
+    "Redial dataset, demonstrate the superior item coverage and recommendation performance of CRAG, compared to "
+    "several CRS baselines."
+)
+
+
+def test_a_subject_that_aims_is_a_clause() -> None:
+    """ "Conversational Recommender Systems Aim for ...": "aim" is the subject's verb, and the title a clause."""
+    assert " Aim " not in infer_title(CRAG), infer_title(CRAG)
