@@ -489,7 +489,7 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
     return best, expansions.get(best, "")
 
 
-# Math operators run together with their variable by the TeX conversion ("$\\ln\\ln K$" -> "lnlnK", "logN"): a formula.
+# Math operators run together with their variable by the TeX conversion ("$\ln\ln K$" -> "lnlnK", "logN"): a formula.
 _MATH_WORD = re.compile(r"(?:ln|log|exp|sup|inf|min|max|lim|det)+[A-Z][\w]*")
 
 # A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".

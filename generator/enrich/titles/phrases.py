@@ -529,13 +529,13 @@ def _compositions(
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
 
-    A field the abstract (``low_prose``, lower-cased) first writes after "with" or "under" keeps
-    that preposition: "Online Algorithm with Shortest-Path Queries", not "for" them.
-
     Both halves are spans the abstract writes: the contribution's noun phrase (with no
     prepositional tail of its own) and a short noun phrase of the opening sentence
     ("Offline reinforcement learning") that shares no topic word with it. Phrases that
     cannot score above ``floor`` are left out unscored.
+
+    A field the abstract (``low_prose``, lower-cased) first writes after "with" or "under" keeps
+    that preposition: "Online Algorithm with Shortest-Path Queries", not "for" them.
     """
     areas = []
     met: set[tuple[str, ...]] = set()

@@ -134,7 +134,11 @@ _CALLED = frozenset("called named termed dubbed coined".split())
 
 
 def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
-    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
+    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first.
+
+    After "that" it is the subject of the paper's claim (``_that_subject``); after a vague head
+    ("a natural alternative, the X", "a technique called X") it is X first.
+    """
     n = len(tokens)
     if i + 1 < n and lows[i] == "that":
         return _that_subject(tokens, lows, i + 1)
