@@ -1579,3 +1579,296 @@ def test_an_acronym_met_once_by_no_cue_is_no_name() -> None:
     """ "using a generalized Fast Fourier Transform (FFT) algorithm" names a tool, not the paper."""
     assert coined_name(SPHERICAL_CNNS) is None
     assert not infer_title(SPHERICAL_CNNS).startswith("FFT")
+
+
+# ALT 2026's contextual pricing paper: "PTAS" names a kind of algorithm, not the paper's.
+STRATEGY_ROBUST_PRICING = (
+    "Learning effective pricing strategies is crucial in digital marketplaces, especially when buyers' valuations "
+    "are unknown and must be inferred through interaction. We study the online contextual pricing problem, where a "
+    "seller observes a stream of context-valuation pairs and dynamically sets prices. Moreover, departing from "
+    "traditional online learning frameworks, we consider a strategic setting in which buyers may misreport "
+    "valuations to influence future prices - a challenge known as strategic overfitting (Amin et al., 2013). We "
+    "introduce a strategy-robust notion of regret for multi-buyer online environments, capturing worst-case "
+    "strategic behavior in the spirit of the Price of Anarchy. Our first contribution is a polynomial-time "
+    "approximation scheme (PTAS) for learning linear pricing policies in adversarial, adaptive environments, "
+    "enabled by a novel online sketching technique."
+)
+
+# ALT 2026's orderly hypertrees paper: the queries it learns with are the setting, not its name.
+ORDERLY_HYPERTREES = (
+    "In the context of learning hypergraphs with shortest-path queries (SP-queries), we present the first provably "
+    "optimal online algorithm for learning a broad and natural class of hypertrees which we call orderly "
+    "hypertrees. Our online algorithm can be transformed into a provably optimal offline algorithm. Orderly "
+    "hypertrees can be positioned within the Fagin hierarchy of hypergraph acyclicity (studied in database "
+    "theory), and strictly encompass the broadest class in this hierarchy that is learnable with subquadratic "
+    "SP-query complexity. Our results also motivate the study of a new type of query, called dependency query "
+    "(D-query), which is weaker than an SP-query. Positive and negative results on D-queries shed light on the "
+    "structural properties of classes of hypertrees for which efficient learning requires the full information "
+    "provided by SP-queries."
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "acronym"), [(STRATEGY_ROBUST_PRICING, "PTAS"), (ORDERLY_HYPERTREES, "SP-queries")]
+)
+def test_an_acronym_of_a_problem_or_setting_is_no_name(text: str, acronym: str) -> None:
+    """ "a polynomial-time approximation scheme (PTAS)", "with shortest-path queries (SP-queries)": the paper's
+    setting, which a reader would take for the name of its method."""
+    assert coined_name(text) != acronym
+    assert not infer_title(text).startswith(acronym + ":")
+
+
+# ALT 2026's reward selection paper: "small tail" is written in quotes before the noun it modifies.
+REWARD_SELECTION = (
+    "We study a fundamental problem in optimization under uncertainty. There are $n$ boxes; each box $i$ contains a "
+    "hidden reward $x_i$. In this work, we prove that both the naive policy and the linear policy are arbitrarily "
+    "bad compared to the optimal policy, even when $\\mathcal{D}$ is well-behaved, e.g. has monotone hazard rate "
+    "(MHR), and even under a \"small tail'' condition, which requires that not too many boxes have arbitrarily "
+    "large noise. On the flip side, we propose a simple threshold policy that gives a constant approximation to the "
+    "reward of a prophet (who knows the realized values $x_1, \\dots, x_n$) under the same \"small tail'' condition. "
+    "We prove that when this condition is not satisfied, even an optimal clairvoyant policy cannot get a constant "
+    "approximation to the prophet, even for MHR distributions."
+)
+
+
+def test_no_title_ends_on_words_that_modify_a_noun_it_lost() -> None:
+    """ "under a "small tail" condition": "... Under Small Tail" ends mid-phrase, without the condition."""
+    title = infer_title(convert_abstract(REWARD_SELECTION).text)
+    assert not title.endswith("Small Tail"), title
+
+
+# ALT 2026's soft maxima paper: its last sentence only illustrates the methods on a model.
+SOFT_MAXIMA = (
+    "Analysis of extremal behavior of stochastic processes is a key ingredient in a wide variety of applications, "
+    "including probability, statistical physics, theoretical computer science, and learning theory. In this paper, "
+    "we consider centered Gaussian processes on finite index sets and investigate expected values of their "
+    "smoothed, or ``soft,'' maxima. We obtain upper and lower bounds for these expected values using a combination "
+    "of ideas from statistical physics and from probability theory (Sudakov minoration). These bounds are "
+    "parametrized by an inverse temperature $\\beta > 0$. We provide an illustration of our methods in the context "
+    "of the Random Energy Model, one of the simplest models of physical systems with random disorder."
+)
+
+
+def test_a_sentence_that_only_illustrates_is_not_the_contribution() -> None:
+    """ "We provide an illustration of our methods ..." hands out an example: neither summary nor title comes from it."""
+    text = convert_abstract(SOFT_MAXIMA).text
+    assert not summarize(text).startswith("We provide an illustration"), summarize(text)
+    assert "Simplest Models" not in infer_title(text), infer_title(text)
+
+
+# ALT 2026's lexicographic min-max paper: it proposes "a natural alternative, the lexicographic min-max ... objective".
+LEX_MIN_MAX = (
+    "We study multi-distribution learning (MDL), where the goal is to train a model that performs well across a set "
+    "of underlying groups or distributions. The predominant performance metric in MDL is min-max optimality, which "
+    "guarantees minimum error on the ``hardest'' distribution presented. Optimizing this metric has the unfortunate "
+    "side effect of producing models that potentially sacrifice performance gains on non-worst-case groups. In the "
+    "present work we propose a natural alternative, the lexicographic min-max (lex-min-max) objective, which "
+    "promotes balanced performance by sequentially minimizing the worst, second-worst, and subsequent group losses. "
+    "Despite its non-convex nature, we show that obtaining an (approximate) lex-min-max solution can be as easy as "
+    "achieving (approximate) min-max optimality."
+)
+
+
+def test_a_vague_contribution_is_named_by_its_apposition() -> None:
+    """ "a natural alternative, the lexicographic min-max objective": the title names the objective, not "Alternative"."""
+    title = infer_title(convert_abstract(LEX_MIN_MAX).text)
+    assert "Lexicographic Min-Max" in title, title
+    assert "Alternative" not in title, title
+
+
+# ALT 2026's dueling bandits paper opens on "The contextual dueling bandit problem models adaptive recommender systems".
+DUELING_HISTORY = (
+    "The contextual dueling bandit problem models adaptive recommender systems, where at each step the algorithm "
+    "presents a set of items to the user, and the user's choice reveals their preference. This setup is well suited "
+    "for implicit choices users make when navigating a content platform, but does not capture other possible "
+    "comparison queries. Motivated by the fact that users provide more reliable feedback after consuming items, we "
+    "propose a new bandit model that can be described as follows. The algorithm recommends one item per time step; "
+    "after consuming that item, the user is asked to compare it with another item chosen from the user's "
+    "consumption history."
+)
+
+
+def test_a_subject_and_its_verb_are_no_title() -> None:
+    """ "Dueling Bandit Problem Models Adaptive Recommender Systems" is a clause: "models" is the problem's verb."""
+    title = infer_title(convert_abstract(DUELING_HISTORY).text)
+    assert "Problem Models" not in title, title
+
+
+# ICLR 2018's meta-learning and universality paper compares "the aforementioned recurrent models".
+META_UNIVERSALITY = (
+    "Learning to learn is a powerful paradigm for enabling models to learn from data more effectively and "
+    "efficiently. A popular approach to meta-learning is to train a recurrent model to read in a training dataset as "
+    "input and output the parameters of a learned model, or output predictions for new test inputs. In this paper, "
+    "we consider the meta-learning problem from the perspective of universality, formalizing the notion of learning "
+    "algorithm approximation and comparing the expressive power of the aforementioned recurrent models to the more "
+    "recent approaches that embed gradient descent into the meta-learner."
+)
+
+
+def test_no_title_points_back_into_the_abstract() -> None:
+    """ "... of the Aforementioned Recurrent Models": out of the abstract, a reader cannot tell which."""
+    title = infer_title(convert_abstract(META_UNIVERSALITY).text)
+    assert not re.search(r"\b(?:Aforementioned|This|These|Such)\b", title), title
+
+
+# ALT 2026's heavy-tailed online convex optimization paper: its opening term is the field, not the paper.
+HEAVY_TAILED_OCO = (
+    "In Online Convex Optimization (OCO), when the stochastic gradient has a finite variance, many algorithms "
+    "provably work and guarantee a sublinear regret. However, limited results are known if the gradient estimate "
+    "has a heavy tail, i.e., the stochastic gradient only admits a finite $\\mathsf{p}$-th central moment for some "
+    "$\\mathsf{p}\\in\\left(1,2\\right]$. Motivated by it, this work examines different old algorithms for OCO "
+    "(e.g., Online Gradient Descent) in the more challenging heavy-tailed setting. Under the standard bounded domain "
+    "assumption, we establish new regrets for these classical methods without any algorithmic modification. "
+    "Remarkably, these regret bounds are fully optimal in all parameters (can be achieved even without knowing "
+    "$\\mathsf{p}$), suggesting that OCO with heavy tails can be solved effectively without any extra operation "
+    "(e.g., gradient clipping)."
+)
+
+
+def test_no_title_is_a_field_name_alone() -> None:
+    """ "Online Convex Optimization" names the area the paper works in; the title says what it gives there."""
+    title = infer_title(convert_abstract(HEAVY_TAILED_OCO).text)
+    assert title != "Online Convex Optimization", title
+    assert "Online Convex Optimization" in title, title
+
+
+# ICLR 2024's two-timescale extragradient paper states its contribution as a claim: "we present that X can be ...".
+TWO_TIMESCALE_EXTRAGRADIENT = (
+    "Minimax problems are notoriously challenging to optimize. However, we present that the two-timescale "
+    "extragradient method can be a viable solution. By utilizing dynamical systems theory, we show that it converges "
+    "to points that satisfy the second-order necessary condition of local minimax points, under mild conditions that "
+    "the two-timescale gradient descent ascent fails to work. This work provably improves upon all previous results on "
+    "finding local minimax points, by eliminating a crucial assumption that the Hessian with respect to the "
+    "maximization variable is nondegenerate"
+)
+
+
+def test_a_claim_is_titled_by_its_subject() -> None:
+    """ "we present that the two-timescale extragradient method can be ...": the title names the method, not the field."""
+    title = infer_title(TWO_TIMESCALE_EXTRAGRADIENT)
+    assert "Two-Timescale Extragradient" in title, title
+    assert title != "Minimax Problems", title
+
+
+def test_a_claim_about_what_came_before_gives_no_subject() -> None:
+    """ "we show that this open problem ...": "this" points back, so the claim names no subject of its own."""
+    from generator.enrich.titles.spans import _SPAN_TOKEN, _lower_all, _that_subject
+
+    tokens = _SPAN_TOKEN.findall("that this open problem is hard")
+    assert _that_subject(tokens, _lower_all(tokens, "that this open problem is hard"), 1) == []
+    tokens = _SPAN_TOKEN.findall("that the sample complexity of multi-distribution learning is small")
+    lows = _lower_all(tokens, " ".join(tokens))
+    assert _that_subject(tokens, lows, 1) == [["sample", "complexity", "of", "multi-distribution", "learning"]]
+
+
+# ICLR 2018's adversarial dropout regularization paper: "transferring neural representations from X to Y".
+ADVERSARIAL_DROPOUT = (
+    "We present a domain adaptation method for transferring neural representations from label-rich source domains "
+    "to unlabeled target domains. Recent adversarial methods proposed for this task learn to align features across "
+    "domains by fooling a special domain classifier network. However, a drawback of this approach is that the domain "
+    "classifier simply labels the generated features as in-domain or not, without considering the boundaries "
+    "between classes. This can lead to ambiguous target features being generated near class boundaries, reducing "
+    "target classification accuracy. We propose a novel approach, Adversarial Dropout Regularization (ADR), to "
+    "encourage the generator to output more discriminative features for the target domain."
+)
+
+
+def test_no_title_stops_between_from_and_to() -> None:
+    """ "transferring ... from label-rich source domains to unlabeled target domains": cut before "to", it says half."""
+    title = infer_title(ADVERSARIAL_DROPOUT)
+    assert not title.endswith("from Label-Rich Source Domains"), title
+
+
+# ALT 2026's distribution estimation paper: "$\\ln\\ln K$" in its text becomes "lnlnK", a formula.
+LN_LN_K = (
+    "We study discrete distribution estimation in Kullback-Leibler divergence. We give upper and lower bounds on the "
+    "minimax estimation rate with high probability. Our bounds hold up to a factor of $\\ln\\ln K$, and the "
+    "$\\ln\\ln K$ factor is shown to be necessary for the estimator we propose."
+)
+
+
+def test_a_formula_is_no_name() -> None:
+    """ "lnlnK: ...": a reader would take it for the name of the paper's method."""
+    text = convert_abstract(LN_LN_K).text
+    assert coined_name(text) != "lnlnK"
+    assert not infer_title(text).startswith("lnlnK")
+
+
+# ICLR 2018's spectral normalization paper: "a novel weight normalization technique called spectral normalization".
+SPECTRAL_NORMALIZATION = (
+    "One of the challenges in the study of generative adversarial networks is the instability of its training. In "
+    "this paper, we propose a novel weight normalization technique called spectral normalization to stabilize the "
+    "training of the discriminator. Our new normalization technique is computationally light and easy to incorporate "
+    "into existing implementations. We tested the efficacy of spectral normalization on CIFAR10, STL-10, and "
+    "ILSVRC2012 dataset, and we experimentally confirmed that spectrally normalized GANs (SN-GANs) is capable of "
+    "generating images of better or equal quality relative to the previous training stabilization techniques."
+)
+
+
+def test_what_a_contribution_is_called_names_it() -> None:
+    """ "a novel weight normalization technique called spectral normalization": the title says "Spectral Normalization"."""
+    title = infer_title(SPECTRAL_NORMALIZATION)
+    assert "Spectral Normalization" in title, title
+
+
+# ICLR 2018's VoiceLoop paper: "a new neural text to speech (TTS) method".
+VOICELOOP = (
+    "We present a new neural text to speech (TTS) method that is able to transform text to speech in voices that are "
+    "sampled in the wild. Unlike other systems, our solution is able to deal with unconstrained voice samples and "
+    "without requiring aligned phonemes or linguistic features. The network architecture is simpler than those in the "
+    "existing literature and is based on a novel shifting buffer working memory."
+)
+
+
+def test_text_to_speech_is_one_noun() -> None:
+    """ "neural text to speech method": cut at "to", "Neural Text" says nothing of speech."""
+    title = infer_title(VOICELOOP)
+    assert title != "Neural Text" and "Speech" in title, title
+
+
+def test_a_setting_keeps_the_preposition_the_abstract_gives_it() -> None:
+    """ "learning hypergraphs with shortest-path queries": an algorithm "for" the queries would answer them."""
+    title = infer_title(ORDERLY_HYPERTREES)
+    assert "for Shortest-Path Queries" not in title, title
+
+
+# ALT 2026's private online learning paper: it answers "an open problem" that its first sentence poses.
+OPEN_PROBLEM = (
+    "Hu and M ehta [2024] posed an open problem: what is the optimal instance-dependent rate for the stochastic "
+    "decision-theoretic online learning (with $K$ actions and $T$ rounds) under $\\varepsilon$-differential privacy? "
+    "Before, the best known upper bound and lower bound are $O\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log "
+    "K\\log T}{\\varepsilon}\\right)$ and $\\Omega\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log "
+    "K}{\\varepsilon}\\right)$ (where $\\Delta_{\\min}$ is the gap between the optimal and the second actions). In this "
+    "paper, we partially address this open problem by having two new results. First, we provide an improved upper "
+    "bound for this problem $O\\left(\\frac{\\log K}{\\Delta_{\\min}} + \\frac{\\log^2K}{\\varepsilon}\\right)$, which "
+    "is $T$-independent and only has a log dependency in $K$. Second, to further understand the gap, we introduce the "
+    "deterministic setting, a weaker setting of this open problem, where the received loss vector is deterministic. "
+    "At this weaker setting, a direct application of the analysis and algorithms from the original setting still "
+    "leads to an extra log factor. We conduct a novel analysis which proves upper and lower bounds that match at "
+    "$\\Theta(\\frac{\\log K}{\\varepsilon})$."
+)
+
+
+def test_no_title_is_a_kind_of_thing_alone() -> None:
+    """ "Open Problem" says what kind of thing the paper answers, not which: no title is that alone."""
+    title = infer_title(convert_abstract(OPEN_PROBLEM).text)
+    assert title != "Open Problem", title
+
+
+# WWW 2025's CRAG paper opens on "Conversational recommender systems (CRS) aim to provide ...".
+CRAG = (
+    "Conversational recommender systems (CRS) aim to provide personalized recommendations via interactive dialogues "
+    "with users. While large language models (LLMs) enhance CRS with their superior understanding of context-based "
+    "user preferences, they typically struggle to leverage behavioral data, which has proven to be the key for "
+    "classical collaborative filtering approaches. For this reason, we propose CRAG\u2014Collaborative Retrieval "
+    "Augmented Generation for LLM-based CRS. To the best of our knowledge, CRAG is the first approach that combines "
+    "state-of-the-art LLMs with collaborative filtering for conversational recommendations. Our experiments on two "
+    "publicly available conversational datasets in the movie domain, i.e., a refined Reddit dataset as well as the "
+    "Redial dataset, demonstrate the superior item coverage and recommendation performance of CRAG, compared to "
+    "several CRS baselines."
+)
+
+
+def test_a_subject_that_aims_is_a_clause() -> None:
+    """ "Conversational Recommender Systems Aim for ...": "aim" is the subject's verb, and the title a clause."""
+    assert " Aim " not in infer_title(CRAG), infer_title(CRAG)

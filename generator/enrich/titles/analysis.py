@@ -230,6 +230,11 @@ def _releases_code(sentence: str) -> bool:
     return sentence.count(" ") < 20 and _RELEASE.search(sentence) is not None
 
 
+# "We provide an illustration of our methods in the context of ...": the cue hands out an example of
+# the contribution, which a sentence before or after says.
+_ILLUSTRATES = re.compile(r"\s+(?:an?\s+|the\s+|some\s+)?(?:brief\s+|short\s+)?(?:illustrations?|examples?|discussion)\b")
+
+
 def _contribution(prose: str, sentences: Sequence[str], starts: Sequence[int]) -> tuple[int, list[int]]:
     """Return the contribution sentence's index (-1 if none) and where each strong cue ends."""
     cue_ends = [m.end() for m in _CUE_STRONG.finditer(prose)]
@@ -239,7 +244,7 @@ def _contribution(prose: str, sentences: Sequence[str], starts: Sequence[int]) -
             return bisect_right(starts, m.start()) - 1, cue_ends
     for end in cue_ends:
         at = bisect_right(starts, end - 1) - 1
-        if not _releases_code(sentences[at]):
+        if not _releases_code(sentences[at]) and not _ILLUSTRATES.match(prose, end):
             return at, cue_ends
     for cue in (_CUE_STUDY, _CUE_OUR):
         m = cue.search(prose)

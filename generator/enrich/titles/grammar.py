@@ -248,8 +248,14 @@ def _clause_like(words: Sequence[str]) -> bool:
                 return True  # "Accurate Nutrition Estimation Helps People"
         if k == len(words) - 1 and words[k].islower() and _plural(low) and _plural(prev) and "-" not in prev:
             return True  # "... in Multicultural Environments Hinges": a verb cut from what it hinges on
+        if prev in _SINGULAR_SUBJECTS and k + 1 < len(words) and _plural(low) and words[k + 1].lower() not in _PREPS:
+            return True  # "Dueling Bandit Problem Models Adaptive Recommender Systems": "problem" does, "models" is its verb
     return False
 
+
+# Singular heads a sentence's subject ends on: a word in -s after one, before its object, is the verb
+# ("the problem models X", "this task requires Y"); noun compounds on them ("problem instances") are rare.
+_SINGULAR_SUBJECTS = frozenset("problem task setting question challenge".split())
 
 # Verbs in -s that take a preposition ("focuses on", "relies on", "consists of") and are never nouns:
 # inside a phrase, before their preposition, they make it a clause.

@@ -30,7 +30,9 @@ COMMON_NAMES = frozenset(
     mln mlns ner inr inrs moe vq vq-vae ssm ssms ctr cot ppi gcl ot sdf sdfs pii
     state-of-the-art out-of-distribution mixture-of-experts chain-of-thought tree-of-thoughts
     tree-of-thought product-of-experts end-to-end out-of-domain in-the-wild state-of-the-arts
-    sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech""".split()
+    sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech
+    follow-the-leader follow-the-regularized-leader follow-the-perturbed-leader vc-dimension pac pac-bayes
+    pac-bayesian ptas fptas erm srm""".split()
 )
 
 # Of those, the names of techniques, measures and components: a paper uses them, but is never
@@ -287,6 +289,8 @@ _TO_NOUNS = frozenset(
     applications answer path road alternative connection connections reduction transition generalization
     response attention adaptation""".split()
 )
+# Media a model turns one into another: "text to speech", "image to image", "sequence to sequence" are one noun.
+_MEDIA = frozenset("text speech image images video audio sequence sequences".split())
 # Nouns ending in -ing that head a noun phrase rather than open a participle clause.
 _ING_NOUNS = frozenset(
     """learning clustering forecasting training tuning fine-tuning finetuning editing modeling modelling
@@ -316,14 +320,16 @@ _VERBS_BASE = frozenset(
     depend tend lack remain suggest indicate reveal play become emerge encode predict outperform achieve
     improve enable allow provide yield make use leverage exploit rely assume ignore neglect overlook
     obtain reach exceed match solve address handle degrade collapse converge diverge memorize forget
-    generalize exist extend excel pose involve contain differ vary operate appear compress allocate assign""".split()
+    generalize exist extend excel pose involve contain differ vary operate appear compress allocate assign
+    aim promise seek strive attempt try hope""".split()
 )
 # Verbs that are nouns too ("Face Recognition", "Form Understanding"): a verb only after a plural subject.
 _VERBS_BASE_MID = frozenset("hold form start need take offer face share".split())
 _MID_ADVERBS = frozenset("often now usually always never sometimes still also already".split())
 _OPENING_VERBS = frozenset(
     """develop learn study design propose build identify investigate explore analyze analyse examine introduce
-    present serve apply estimate detect find show prove assess evaluate measure compare quantify extends""".split()
+    present serve apply estimate detect find show prove assess evaluate measure compare quantify extends consider
+    give obtain establish derive""".split()
 )
 _VERBS_S_MID = frozenset(
     """learns trains produces affects captures generates encodes predicts reveals exhibits requires relies

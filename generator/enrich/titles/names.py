@@ -27,6 +27,7 @@ from .lexicon import (
     _TOKEN,
     _VERBS,
     COMMON_NAMES,
+    FIELD_HEADS,
     _is_word_char,
     _key,
     _strip_token,
@@ -68,7 +69,8 @@ _INNER_CAP = re.compile(r"^[a-z]{3,}[A-Z][a-z]")
 _LINKS = frozenset("of to for and in on the by with as".split())
 _MODIFIER_ENDS = frozenset(
     """based type like style learned aware free guided driven specific level wise only related
-    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent""".split()
+    dependent agnostic inspired enhanced augmented conditioned induced friendly hard complete parameter consistent
+    learnable compatible""".split()
 )
 # A size or a count, not a name: "our 7B language model", "1.3B", "127M-355M-7B", "4.9K problems", "6D pose".
 _QUANTITY = re.compile(r"\d+(?:\.\d+)?[KMBT]\+?(?:-\d+(?:\.\d+)?[KMBT])*|\d+D")
@@ -425,7 +427,43 @@ def _name_scores(
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
+    for tok, spelled in expansions.items():
+        if tok in scores and _names_setting(prose, spelled):
+            del scores[tok]
     return scores, counts, frozenset(compared), expansions
+
+
+def _names_setting(prose: str, spelled: str) -> bool:
+    """Tell whether an acronym's words name the problem or field the paper works in, not what it makes.
+
+    "a polynomial-time approximation scheme (PTAS)", "learning hypergraphs with shortest-path
+    queries (SP-queries)", "exhibits multi Overlap Gap Property (m-OGP)": the last word names a
+    problem, a property or a kind of query. "a conversion from general d-dimensional Stochastic
+    Convex Optimization (SCO)": a field the abstract puts after a preposition, as a setting. On the
+    dev files 1 of 21 such acronyms was in the paper's real title; a coined name is written as the
+    object of its verb ("we propose Variational Continual Learning (VCL)").
+    """
+    at = prose.find(spelled)
+    if at > 0 and _verb_before(prose[max(0, at - 40) : at]):
+        return False  # "we introduce a Geometry-guided Cross-view Condition (GCC)": what the paper makes
+    last = spelled.rsplit(None, 1)[-1].casefold()
+    if last in _SETTING_HEADS:
+        return True
+    if last not in FIELD_HEADS:
+        return False
+    before = prose[max(0, at - 40) : at].split()[-3:] if at > 0 else []
+    for word in reversed(before):  # the preposition, over up to two modifiers ("from general d-dimensional")
+        low = word.casefold()
+        if low in _SETTING_PREPS:
+            return True
+        if low in _LEAD_DROP or not low.isalpha() and "-" not in low:
+            return False
+    return False
+
+
+# Last words of a phrase that names a problem, a property or a kind of query, not a method.
+_SETTING_HEADS = frozenset("problem problems scheme schemes query queries property condition conditions setting settings assumption".split())
+_SETTING_PREPS = frozenset("from in of for with under on into".split())
 
 
 def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozenset()) -> tuple[str | None, str]:
@@ -438,7 +476,7 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
     # The best scored, then the most used, then the first in order; one written only as math
     # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
     ranked = sorted((t for t in scores if t not in shared), key=lambda t: (-scores[t], -counts.get(t, 0), t))
-    best = next((t for t in ranked if not _in_math(prose, t)), None)
+    best = next((t for t in ranked if not _in_math(prose, t) and not _MATH_WORD.fullmatch(t)), None)
     if best is None or scores[best] < 2.4:
         return None, ""
     # "EQA" written as part of "EQA-MX": the paper's name is the longer token.
@@ -450,6 +488,9 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
 
+
+# Math operators run together with their variable by the TeX conversion ("$\ln\ln K$" -> "lnlnK", "logN"): a formula.
+_MATH_WORD = re.compile(r"(?:ln|log|exp|sup|inf|min|max|lim|det)+[A-Z][\w]*")
 
 # A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
 _ARGUMENT = re.compile(r"\([^()]{1,10}\)")

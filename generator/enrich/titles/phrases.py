@@ -46,6 +46,7 @@ from .lexicon import (
     _GENERIC,
     _LEAD_DROP,
     _TAIL_DROP,
+    _WRAPPERS,
     FIELD_HEADS,
     PART_HEADS,
     TECHNIQUE_NAMES,
@@ -90,6 +91,8 @@ def _span_title(a: "_Analysis") -> str:
         for k in range(n, 0, -1):
             if (k < n and words[k].lower() not in _CUT_AT) or words[k - 1] == "":
                 continue
+            if k < n and words[k] == "to" and _from_before(words, k):
+                continue  # "Conversion from SCO" lost what it converts to
             cut = tuple(words[:k])
             hit = trimmed.get(cut)
             if hit is None:
@@ -120,7 +123,9 @@ def _span_title(a: "_Analysis") -> str:
         words for key, words in weight.known.items() if key not in weight.techniques and _paper_is_for(a, key, weight)
     )
     terms = weight.defined.keys() | weight.known.keys()
-    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score):
+    if best and _field_alone(best, fields, terms, spelled):
+        best_score -= _FIELD_ALONE_COST  # what the paper works on, not what it does there
+    for phrase, s in _compositions(heads, fields, values, a.name or "", terms, best_score, a.prose.lower()):
         if s > best_score and not _misread(phrase):
             best, best_score = phrase, s
     if not best:
@@ -130,6 +135,13 @@ def _span_title(a: "_Analysis") -> str:
     if weight.acronyms:
         best = _spelled_acronyms(best, weight.acronyms, a.name)
     return " ".join(_with_term(best, a, weight))
+
+
+def _from_before(words: Sequence[str], k: int) -> bool:
+    """Tell whether a "from" before ``words[k]`` opens a "from X to Y" of things, not of numbers ("from 36 hours")."""
+    head = list(words[:k])
+    at = len(head) - 1 - head[::-1].index("from") if "from" in head else -1
+    return 0 <= at < k - 1 and not words[at + 1][:1].isdigit()
 
 
 def _add_tailed_heads(
@@ -268,6 +280,8 @@ def _salient_term(
             continue  # "for Deep Learning Based", "for Solving Tasks", "for Models Generate Text"
         if written[0][0].isdigit():
             continue  # "for 7B Parameters"
+        if _quoted_modifier(low_prose, term):
+            continue  # "under the same \"small tail\u201d condition": not "Under Small Tail"
         if weight.known and _known_field(term, weight.known) and not _paper_is_for(a, term, weight):
             continue  # the field the abstract opens on, not what the paper is for
         preps = Counter(_preposition_before(words, i) for i in at)
@@ -348,6 +362,22 @@ _USE_VERBS = frozenset(
     """use uses used utilize utilizes utilizing utilise utilises utilising leverage leverages leveraged
     leveraging employ employs employing harness harnesses harnessing exploit exploits exploiting""".split()
 )
+
+
+def _quoted_modifier(low_prose: str, lows: Sequence[str]) -> bool:
+    """Tell whether the abstract writes a term in quotes before the noun it modifies ("small tail\u201d condition").
+
+    Without that noun the term is a fragment: the paper works under a condition, not under a tail.
+    """
+    want = " ".join(lows)
+    for quote in _CLOSING_QUOTES:
+        at = low_prose.find(want + quote + " ")
+        if at >= 0 and low_prose[at + len(want) + 2 : at + len(want) + 3].isalpha():
+            return True
+    return False
+
+
+_CLOSING_QUOTES = ('"', "\u201d")  # not "'": "agents' feedback" is a possessive
 
 
 def _as_written(prose: str, low_prose: str, lows: Sequence[str]) -> list[str]:
@@ -463,9 +493,29 @@ def _misread(phrase: Sequence[str]) -> bool:
     """Tell whether a phrase reads wrong as a title whatever it scores.
 
     It ends on an adjective ("LLM4Rerank: Comprehensive", of "a comprehensive LLM-based reranking
-    framework"), or opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost.
+    framework"), opens on a version number, the end of a name ("AbdomenAtlas 1.1") it lost,
+    points back into the abstract ("Improved Upper Bound for This Problem"), or names only a
+    kind of thing ("Open Problem").
     """
-    return _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None
+    if _adjective_end(phrase[-1].lower()) or _VERSION.fullmatch(phrase[0]) is not None:
+        return True
+    return any(w in _ANAPHORA for w in phrase[1:]) or _kind_alone(phrase)
+
+
+def _kind_alone(phrase: Sequence[str]) -> bool:
+    """Tell whether a phrase is a kind of thing with a word of praise or novelty, naming nothing ("Open Problem")."""
+    return (
+        len(phrase) == 2 and phrase[0].lower() in _VAGUE_ADJECTIVES
+        and (phrase[1].lower() in _EMPTY_HEADS or phrase[1].lower() in _WRAPPERS)
+    )  # fmt: skip
+
+
+_VAGUE_ADJECTIVES = frozenset("open new novel general natural central key main important fundamental simple".split())
+
+
+# Words that point back into the abstract ("an improved upper bound for this problem", "new regrets for
+# these classical methods"): out of it, a title cannot say what they point to.
+_ANAPHORA = frozenset("this these those such said aforementioned".split())
 
 
 def _too_long(phrase: Sequence[str], name: str | None) -> bool:
@@ -475,7 +525,7 @@ def _too_long(phrase: Sequence[str], name: str | None) -> bool:
 
 def _compositions(
     heads: Sequence[tuple[list[str], float]], fields: Sequence[list[str]], values: "_WordValues", name: str,
-    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"),
+    terms: Container[tuple[str, ...]] = (), floor: float = float("-inf"), low_prose: str = "",
 ) -> list[tuple[list[str], float]]:
     """Score "<contribution> for <field>" phrases: what the paper makes, and the area it is for.
 
@@ -483,6 +533,9 @@ def _compositions(
     prepositional tail of its own) and a short noun phrase of the opening sentence
     ("Offline reinforcement learning") that shares no topic word with it. Phrases that
     cannot score above ``floor`` are left out unscored.
+
+    A field the abstract (``low_prose``, lower-cased) first writes after "with" or "under" keeps
+    that preposition: "Online Algorithm with Shortest-Path Queries", not "for" them.
     """
     areas = []
     met: set[tuple[str, ...]] = set()
@@ -501,7 +554,7 @@ def _compositions(
             continue  # "Recent GPT-4", "Existing methods": a comment on the field, not its name
         keys = {_topic_key(w) for w in f} - {"-"}
         if keys and (values[f[-1]][0] or tuple(lows) in terms):  # a defined term may end on "evaluation"
-            areas.append((f, keys))
+            areas.append((f, keys, _setting_preposition(low_prose, lows)))
     if not areas:
         return []
     out = []
@@ -512,19 +565,49 @@ def _compositions(
             continue
         done.add(key)
         lows = [w.lower() for w in head]
-        if len(head) < 2 or not any(values[w][0] for w in head) or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
+        if len(head) < 2 and lows[0] not in _RESULTS or not any(values[w][0] for w in head) \
+                or _participle(lows[-1]) and bonus != _BONUS_SPELLED:
             continue  # "Capturing for ...", "Framework for ...": no contribution to compose ("Message Passing" is a name)
         if any(w in _CUT_AT and w not in ("of", "and") for w in lows) or _clause_like(head):
             continue
         head_keys = {_topic_key(w) for w in head}
-        for f, keys in areas:
+        for f, keys, prep in areas:
             if keys & head_keys or _abbreviates(head, f):
                 continue
-            phrase = head + ["for"] + f
+            phrase = head + [prep] + f
             if bonus + _BONUS_COMPOSE + _most_gained(len(phrase)) <= floor or _too_long(phrase, name):
                 continue
             out.append((phrase, _score(phrase, values, bonus + _BONUS_COMPOSE)))
     return out
+
+
+def _field_alone(
+    phrase: Sequence[str], fields: Sequence[list[str]], terms: Container[tuple[str, ...]], spelled: str
+) -> bool:
+    """Tell whether a phrase is only the field the abstract works in ("Online Convex Optimization (OCO)").
+
+    It is a term the abstract defines, or the subject its opening sentence names, word for
+    word; the paper's own name spelled out is not a field but what the paper makes.
+    """
+    lows = [w.lower() for w in phrase]
+    if " ".join(lows) == spelled:
+        return False
+    return tuple(lows) in terms or any(len(f) == len(lows) and [w.lower() for w in f] == lows for f in fields)
+
+
+# A field alone loses this much to a "<contribution> for <field>" composition of it.
+_FIELD_ALONE_COST = 3.0
+
+
+def _setting_preposition(low_prose: str, lows: Sequence[str]) -> str:
+    """Return "with" or "under" if the abstract first writes a term after it ("learning with shortest-path queries"), else "for"."""
+    at = low_prose.find(" ".join(lows)) if low_prose else -1
+    if at <= 0:
+        return "for"
+    before = low_prose[max(0, at - 12) : at].split()
+    if before and before[-1] in _ARTICLES:
+        before.pop()
+    return before[-1] if before and before[-1] in ("with", "under") else "for"
 
 
 def _abbreviates(head: Sequence[str], field: Sequence[str]) -> bool:
@@ -544,6 +627,8 @@ def _topic_key(w: str) -> str:
 
 
 _FIELD_MIN, _FIELD_MAX = 2, 5
+# Results a contribution phrase may be of one word: "(new) regrets" + "for Online Convex Optimization".
+_RESULTS = frozenset("regrets bounds rates guarantees".split())
 _MAX_CHARS = 100  # titles.MAX_TITLE
 # A head cut before one of these keeps its meaning; cut before "of", "to", "and" it would not.
 _HEAD_CUTS = frozenset("for in on with via under across through over into from without".split())

@@ -27,6 +27,7 @@ from .lexicon import (
     _ING_NOUNS,
     _LEAD_DROP,
     _MAX_SPAN,
+    _MEDIA,
     _MODALS,
     _NOT_ADVERB,
     _PREPS,
@@ -71,9 +72,10 @@ _SPAN_TOKEN = re.compile(
 _OBJ_CUE = re.compile(
     _SUBJECT + r",?\s+(?:[^.;]{0,60}?\band\s+)?" + _ADVERBS + r"(?:" + _VERBS + r"|stud(?:y|ies|ied)|"
     r"investigat(?:e|es|ed)|explor(?:e|es|ed)|examin(?:e|es|ed)|address(?:es|ed)?|tackl(?:e|es|ed)|"
-    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed))\s+"
+    r"revisit(?:s|ed)?|focus(?:es|ed)? on|consider(?:s|ed)?|analy[sz](?:e|es|ed)|"
+    r"(?:show(?:s|ed)?|prov(?:e|es|ed))(?= that))\s+"
 )
-_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on")
+_STUDY_START = ("stud", "inves", "explo", "exami", "addre", "tackl", "revis", "focus", "consi", "analy", "on", "show", "prov")
 
 
 def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str], int]:
@@ -96,7 +98,7 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
         if nxt in _ARTICLES and low not in preps:
             break  # "consider the problem", "enhances the reasoning": a verb, not a noun
         if low == "to":
-            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from):
+            if not (nxt.endswith("ing") or prev in _TO_NOUNS or seen_from or prev in _MEDIA and nxt in _MEDIA):
                 break
         elif low == "and":
             if nxt in _VERB_AFTER_AND or nxt in stop or not nxt[:1].isalnum():
@@ -123,11 +125,23 @@ def _walk(tokens: Sequence[str], lows: Sequence[str], i: int) -> tuple[list[str]
 
 
 _AFTER_PARTICIPLE = frozenset("by as the a an at".split())
+# Heads that only say what kind of thing follows: an apposition after one ("a natural alternative, the
+# lexicographic min-max objective") names the contribution.
+_VAGUE_HEADS = _EMPTY_HEADS | {"alternative", "alternatives", "variant", "variants"}
+# Words that name what comes before them in plain words ("a technique called spectral normalization"); a
+# coined name after them is ``names``' to find.
+_CALLED = frozenset("called named termed dubbed coined".split())
 
 
 def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> list[list[str]]:
-    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first."""
+    """Return the noun phrases a cue introduces at ``tokens[i]``, longest reading first.
+
+    After "that" it is the subject of the paper's claim (``_that_subject``); after a vague head
+    ("a natural alternative, the X", "a technique called X") it is X first.
+    """
     n = len(tokens)
+    if i + 1 < n and lows[i] == "that":
+        return _that_subject(tokens, lows, i + 1)
     # "we propose ConMix, a ..." / "we propose the ConMix framework": step over the name.
     while i < n and (lows[i] in _LEAD_DROP or tokens[i] == name):
         i += 1
@@ -141,6 +155,14 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     if not words:
         return []
     out = [words]
+    if j + 2 < n and lows[j] == "," and lows[j + 1] == "the" and lows[j - 1] in _VAGUE_HEADS:
+        named, _ = _walk(tokens, lows, j + 2)  # "a natural alternative, the lexicographic min-max objective"
+        if named:
+            out.insert(0, named)
+    elif j + 1 < n and lows[j] in _CALLED and tokens[j + 1] != name and tokens[j + 1].islower():
+        named, _ = _walk(tokens, lows, j + 1)  # "a novel weight normalization technique called spectral normalization"
+        if len(named) > 1:
+            out.insert(0, named)
     head_empty = all(low in _EMPTY_HEADS or low in _LEAD_DROP for low in lows[i:j])
     # "X that learns Y" / "X to detect Y" -> "X for Learning Y" ("Learning Y" if X says nothing).
     if j < n - 1 and words[-1] and lows[j] in ("that", "which", "to"):
@@ -155,6 +177,28 @@ def _object(tokens: Sequence[str], lows: Sequence[str], i: int, name: str) -> li
     elif head_empty:
         return []
     return out
+
+
+def _that_subject(tokens: Sequence[str], lows: Sequence[str], i: int) -> list[list[str]]:
+    """Return the subject of what a paper shows ("we show that the sample complexity of X is ..."), if it has one.
+
+    A theory paper's contribution is often a claim; its subject is what the paper is about. The
+    walk must stop right at an auxiliary verb ("is", "can", "has"): a walk that stops anywhere
+    else may have run on through the claim's own verb ("Elliptical Distributions Satisfy ...").
+    """
+    n = len(tokens)
+    if lows[i] in _POINTING:
+        return []  # "we show that this open problem ...": the subject is named before, not here
+    while i < n and lows[i] in _LEAD_DROP:
+        i += 1
+    words, j = _walk(tokens, lows, i)
+    if len(words) < 2 or not words[-1] or j >= n or lows[j] not in _AUXILIARIES:
+        return []
+    return [words]
+
+
+_POINTING = frozenset("this these those such".split())
+_AUXILIARIES = frozenset("is are was were can cannot could may might must will would has have does do".split())
 
 
 def _verb_phrase(tokens: Sequence[str], lows: Sequence[str], k: int, finite: bool = True) -> list[list[str]]:
