@@ -234,10 +234,12 @@ def measure_site(site_dir: Path) -> Sizes:
         if path.is_file():
             total += path.stat().st_size
             html += path.name == "index.html"
-    listing = site_dir / "papers" / "index.html"  # All papers: a listing, not a paper page
-    papers = [p.stat().st_size for p in (site_dir / "papers").rglob("index.html") if p != listing]
+    # All papers (papers/index.html and its pages, papers/page/N/): a listing, not a paper page.
+    listings = {site_dir / "papers" / "index.html", *(site_dir / "papers" / "page").rglob("index.html")}
+    listing_sizes = [p.stat().st_size for p in listings if p.exists()]
+    papers = [p.stat().st_size for p in (site_dir / "papers").rglob("index.html") if p not in listings]
     lists = [p.stat().st_size for folder in ("topics", "years") for p in (site_dir / folder).rglob("index.html")]
-    search = site_dir / "search" / "search_index.json"
+    search = sum(p.stat().st_size for p in (site_dir / "searchindex").rglob("*") if p.is_file())
     tags = site_dir / "tags" / "index.html"
     return Sizes(
         site_mb=total / 1e6,
@@ -246,9 +248,9 @@ def measure_site(site_dir: Path) -> Sizes:
         paper_median_kb=statistics.median(papers) / 1e3 if papers else 0.0,
         paper_max_kb=max(papers, default=0) / 1e3,
         list_max_kb=max(lists, default=0) / 1e3,
-        all_papers_kb=listing.stat().st_size / 1e3 if listing.exists() else 0.0,
+        all_papers_kb=max(listing_sizes, default=0) / 1e3,
         tags_kb=tags.stat().st_size / 1e3 if tags.exists() else 0.0,
-        search_index_mb=search.stat().st_size / 1e6 if search.exists() else 0.0,
+        search_index_mb=search / 1e6,
     )
 
 
@@ -424,9 +426,9 @@ def format_results(results: list[Result], runs: int) -> str:
             row("paper page HTML, median KB", lambda r: f"{r.sizes.paper_median_kb:.1f}"),
             row("largest paper page HTML, KB", lambda r: f"{r.sizes.paper_max_kb:.1f}"),
             row("largest topic or year list HTML, KB", lambda r: f"{r.sizes.list_max_kb:.1f}"),
-            row("All papers page HTML, KB", lambda r: f"{r.sizes.all_papers_kb:,.0f}"),
+            row("largest All papers page HTML, KB", lambda r: f"{r.sizes.all_papers_kb:,.0f}"),
             row("Tags page HTML, KB", lambda r: f"{r.sizes.tags_kb:,.0f}"),
-            row("search index, MB", lambda r: f"{r.sizes.search_index_mb:.1f}"),
+            row("search index (searchindex/), MB", lambda r: f"{r.sizes.search_index_mb:.1f}"),
         ]
     return _table(rows, [f"N={r.papers:,}" for r in results])
 

@@ -485,7 +485,7 @@ def test_modifiers_and_plural_acronyms_are_not_names(text: str) -> None:
 
 
 def test_repo_names_strip_branch_suffixes() -> None:
-    from generator.enrich.titles.names import repo_names
+    from generator.enrich.titles.repos import repo_names
 
     text = "See https://github.com/a/HiGen_main and https://kmcode1.github.io/Projects/EmerDiff/ or github.com/b/x_y_z"
     assert repo_names(text) == ("HiGen", "EmerDiff")

@@ -25,8 +25,8 @@ from .names import (
     _NameScores,
     _name_scores,
     _pick_name,
-    repo_names,
 )
+from .repos import repo_names
 
 # "We bridge this gap and present X": allow a short clause between subject and verb. The
 # lazy clause takes a step per character; a greedy look ahead for "and" rules it out first.

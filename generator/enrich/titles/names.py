@@ -32,6 +32,8 @@ from .lexicon import (
     _key,
     _strip_token,
 )
+from .repos import _describes
+from .symbols import _MATH_WORD, _in_math
 
 
 @lru_cache(maxsize=1 << 14)
@@ -198,8 +200,6 @@ _DUB_OUR = re.compile(
     + r"\s+[\"'\u201c]?([A-Za-z][\w\-]*[\w])"
 )
 # github.com/<owner>/<repo> and <owner>.github.io/<path>: the repository or page often bears the name.
-_REPO = re.compile(r"github\.com/[\w.-]+/([\w.-]+)|\.github\.io/(?:[\w.-]+/)*?([\w.-]+)/?(?=[\s)\]]|$)")
-_REPO_TAIL = re.compile(r"(?:[-_.](?:main|master|official|code|pytorch|release|public|repo|dev|iclr\d*|\d{4}))+$", re.IGNORECASE)
 _VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
 _COMPARE_ENDS = (
     "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
@@ -262,16 +262,6 @@ def _naming_word_before(prose: str, i: int) -> bool:
 
 
 _FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) for short\b")
-
-
-def repo_names(text: str) -> tuple[str, ...]:
-    """Return the names a text's code and project links bear ("HiGen" in github.com/x/HiGen_main)."""
-    names = []
-    for m in _REPO.finditer(text):
-        raw = _REPO_TAIL.sub("", (m.group(1) or m.group(2) or "").removesuffix(".git"))
-        if 2 <= len(raw) <= 30 and "_" not in raw and "." not in raw:
-            names.append(raw)
-    return tuple(names)
 
 
 #: What ``_name_scores`` found: each candidate's score, how often it is written, those compared
@@ -487,61 +477,6 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
     if longer:
         best = max(longer, key=lambda t: (counts[t], t))
     return best, expansions.get(best, "")
-
-
-# Math operators run together with their variable by the TeX conversion ("$\ln\ln K$" -> "lnlnK", "logN"): a formula.
-_MATH_WORD = re.compile(r"(?:ln|log|exp|sup|inf|min|max|lim|det)+[A-Z][\w]*")
-
-# A short argument in brackets right after a symbol: "SO(3)", "E(n)", "O(ε)", "SL(2,ℝ)".
-_ARGUMENT = re.compile(r"\([^()]{1,10}\)")
-
-
-def _in_math(prose: str, tok: str) -> bool:
-    """Tell whether ``tok`` is written only as math: a symbol, not a name.
-
-    That is with a bracketed argument ("SO(3)", "(1+O(α))"), glued inside a formula after "_",
-    ")" or "/" ("∑_(t=1)Tσ_t²" once "^" is gone, "Ω(lnn/lnlnN)"), or as the argument of a
-    one-letter symbol ("Ω(logT)").
-    "we propose DeFT(Decoding with Flash Tree-Attention)" brackets a spelling-out, not an
-    argument, and a name the prose also writes as a word is a name.
-    """
-    seen = False
-    at = prose.find(tok)
-    while at >= 0:
-        end = at + len(tok)
-        before = prose[at - 1] if at else " "
-        after = prose[end] if end < len(prose) else " "
-        if before == " " and after in " ,.;:":
-            return False  # most names: a word among words
-        if not (_is_word_char(before) or before in "+-" or _is_word_char(after) or after == "-"):  # the whole word
-            if not (_ARGUMENT.match(prose, end) or before in "_)" or _argument_of_letter(prose, at) or (
-                    before == "/" and "." not in prose[prose.rfind(" ", 0, at) + 1 : at])):  # not github.com/x/Name
-                return False
-            seen = True
-        at = prose.find(tok, end)
-    return seen
-
-
-def _argument_of_letter(prose: str, at: int) -> bool:
-    """Tell whether ``prose[at:]`` opens the argument of a one-letter symbol: "Ω(logT)", "O(logT)", not "Learning(DeMul)"."""
-    return at > 1 and prose[at - 1] == "(" and prose[at - 2].isalpha() and (at == 2 or not _is_word_char(prose[at - 3]))
-
-
-def _describes(repo: str, prose: str) -> bool:
-    """Tell whether a repository name strings together words of the abstract ("PhysicsInformedDiffusionModels").
-
-    Such a name describes the work in the abstract's own words; a coined one has a part of
-    its own ("HiGen", "ParaKnowTransfer").
-    """
-    parts = _REPO_PART.findall(repo)
-    if len(parts) < 3:
-        return False
-    words = set(_ALNUM_RUN.findall(prose.lower().replace(repo.lower(), " ")))  # written apart, not as the name
-    return all(part.lower() in words for part in parts)
-
-
-_REPO_PART = re.compile(r"[A-Z]+s?(?![a-z])|[A-Z]?[a-z]+|\d+")  # "LLMs", "Physics", "informed", "2"
-_ALNUM_RUN = re.compile(r"[a-z0-9]+")
 
 
 @lru_cache(maxsize=1 << 14)
