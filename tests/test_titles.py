@@ -1872,3 +1872,63 @@ CRAG = (
 def test_a_subject_that_aims_is_a_clause() -> None:
     """ "Conversational Recommender Systems Aim for ...": "aim" is the subject's verb, and the title a clause."""
     assert " Aim " not in infer_title(CRAG), infer_title(CRAG)
+
+
+# Issue 32, fourth pass: a name leads the title only when the abstract shows it is the paper's own.
+_USED_NOT_MADE = [
+    (  # a metric the paper reports (AISTATS 2026)
+        "Vision-language models (VLMs) are increasingly deployed in dermatology, yet their calibration across patient "
+        "demographics remains understudied. We evaluate GPT-4o on binary skin lesion classification using the Diverse "
+        "Dermatology Images dataset, finding that standard accuracy (70.1\\%) substantially overstates diagnostic capability "
+        "relative to balanced accuracy (60.5\\%). Across three confidence extraction methods, we identify a calibration--equity "
+        "tradeoff: verbalized confidence achieves the best aggregate calibration (ECE = 0.073) but the worst demographic "
+        "disparity (dark skin 2.6$\\times$ worse than light); self-consistency at high temperature is most equitable (max ECE "
+        "gap = 0.009) but sacrifices discrimination; token-level probabilities offer the strongest discrimination (AUROC = "
+        "0.655) but severe overconfidence (21.5\\% error rate at $>$99\\% confidence). Post-hoc temperature scaling "
+        "substantially improves token-level calibration (ECE reduced 80--96\\%), yet the equity ranking across signals is "
+        "preserved after recalibration.",
+        ("AUROC", "ECE"),
+    ),
+    (  # the classical method the paper analyses
+        "Bootstrap methods have long been the cornerstone of ensemble learning in machine learning. This paper presents a "
+        "theoretical analysis of bootstrap techniques applied to the Least Square Support Vector Machine (LSSVM) ensemble in "
+        "the context of large and growing sample sizes and feature dimensionalities. Using tools from Random Matrix Theory, "
+        "we investigate the performance of this classifier that aggregates decision functions from multiple weak "
+        "classifiers, each trained on different subsets of the data. Based on these findings, we propose strategies to "
+        "select the number of subsets and the regularization parameter that maximize the performance of the LSSVM.",
+        ("LSSVM",),
+    ),
+    (  # the model the paper tests
+        "Complex data are often represented as a graph, which in turn can often be viewed as a realisation of a random "
+        "graph, such as an inhomogeneous random graph model (IRG). For general fast goodness-of-fit tests in high "
+        "dimensions, kernelised Stein discrepancy (KSD) tests are a powerful tool. Here, we develop a KSD-type test for "
+        "IRG models that can be carried out with a single observation of the network. The test applies to networks of "
+        "any size, but is particularly relevant for small networks for which asymptotic tests are not warranted. We also "
+        "provide theoretical guarantees.",
+        ("IRG",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "used"), _USED_NOT_MADE, ids=["metric", "classical-method", "tested-model"])
+def test_a_name_the_abstract_only_uses_does_not_lead_the_title(text: str, used: tuple[str, ...]) -> None:
+    title = infer_title(text)
+    assert coined_name(text) is None
+    assert not title.startswith(tuple(n + ":" for n in used))
+    assert len(title.split()) >= 3  # the descriptive phrase stays
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Image classifiers are brittle. We propose FooNet, a convolutional network that is robust to shifts. "
+         "FooNet outperforms ResNet on ImageNet-C.", "FooNet"),
+        ("Training large models is costly. In this paper, we introduce a sparse training recipe, which we call SpaRT. "
+         "SpaRT halves the training cost.", "SpaRT"),
+        ("Retrieval is slow. Our method, named QuickRet, indexes passages with learned codes and is ten times faster "
+         "than dense retrieval.", "QuickRet"),
+    ],
+)
+def test_a_name_the_paper_introduces_leads_the_title(text: str, name: str) -> None:
+    assert coined_name(text) == name
+    assert infer_title(text).startswith(name + ": ")

@@ -25,13 +25,13 @@ from .lexicon import (
     _STOP,
     _STRONG_INTRO,
     _TOKEN,
-    _VERBS,
     COMMON_NAMES,
     FIELD_HEADS,
     _is_word_char,
     _key,
     _strip_token,
 )
+from .cues import _compared_before, _made_in_sentence, _object_of_use, _verb_before, _we_in_sentence
 from .repos import _describes
 from .symbols import _MATH_WORD, _in_math
 
@@ -194,47 +194,12 @@ def _primary(prose: str, pos: int) -> float:
     return 1.0
 
 
+_CALLED_BEFORE = re.compile(r"\b(?:we call|we name|we term|called|named|dubbed|termed|coined)\s+(?:the\s+|an?\s+)?$")
 # "We dubbed our <...> method Raidar", "we call our framework X".
 _DUB_OUR = re.compile(
     r"\b(?:dubbed|called|named|termed|call|name|term)\s+(?:our|the|this)\s+(?:[\w-]+\s+){0,8}?" + _ROLE_NOUNS
     + r"\s+[\"'\u201c]?([A-Za-z][\w\-]*[\w])"
 )
-# github.com/<owner>/<repo> and <owner>.github.io/<path>: the repository or page often bears the name.
-_VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
-_COMPARE_ENDS = (
-    "than", "such as", "e.g.", "e.g.,", "i.e.", "i.e.,", "like", "including", "over", "versus", "vs", "vs.", "compared to",
-    "compared with", "outperform", "outperforms", "outperforming", "surpass", "surpasses", "surpassing",
-    "beat", "beats", "beating", "baseline", "baselines", "existing", "prior", "previous", "popular",
-    "state-of-the-art", "sota",
-)
-
-
-@lru_cache(maxsize=1 << 14)
-def _cue_verb(word: str) -> bool:
-    """Tell whether a whitespace-separated word is a contribution verb ("propose", "(introduces")."""
-    return _VERB_WORD.fullmatch(word) is not None
-
-
-def _verb_before(before: str) -> bool:
-    """Tell whether ``before`` ends with a contribution verb and an optional article ("we propose the ")."""
-    if not before[-1:].isspace():
-        return False
-    words = before.split()
-    if len(words) >= 2 and words[-1].lower() in ("the", "a", "an", "our"):
-        words.pop()
-    if not words:
-        return False
-    if words[-1].lower() == "forward" and len(words) >= 2:
-        return _cue_verb(words[-2] + " forward")
-    return _cue_verb(words[-1])
-
-
-def _compared_before(before: str) -> bool:
-    """Tell whether ``before`` ends the way a mention of someone else's method starts ("than", "e.g.,")."""
-    tail = before.rstrip()
-    if tail[-1:] in (",", "("):
-        tail = tail[:-1].rstrip()
-    return tail.lower().endswith(_COMPARE_ENDS)
 _OUR_BEFORE = re.compile(
     r"\b(?:[Oo]ur|proposed|resulting)\s+(?:[\w-]+\s+){0,3}?(?:(?:model|method|approach|framework|algorithm|system|benchmark|"
     r"dataset|technique|architecture|agent|tool|pipeline|library),?\s+|[\w-]+,\s+)?$"
@@ -243,6 +208,7 @@ _ROLE_AFTER = re.compile(r"\s+" + _ROLE_NOUNS + r"\b")
 _APPOSITIVE_AFTER = re.compile(r",?\s+(?:a|an|the|our|is|which)\b")
 
 
+_MAKES = (" introduces ", " presents ", " proposes ", " is a new ", " is a novel ")
 _SUBJECT_AFTER = re.compile(
     r"\s+(?:is|achieves|outperforms|surpasses|improves|enables|allows|consistently|significantly|can|also|"
     r"demonstrates|shows|yields|reduces|attains|sets|learns|uses|leverages|combines|consists|employs)\b"
@@ -265,8 +231,8 @@ _FOR_SHORT = re.compile(r"\(([A-Z][\w\-]*[\w]) for short\)|\b([A-Z][\w\-]*[\w]) 
 
 
 #: What ``_name_scores`` found: each candidate's score, how often it is written, those compared
-#: against, and the spelled-out forms of acronyms.
-_NameScores = tuple[dict[str, float], dict[str, int], frozenset[str], dict[str, str]]
+#: against, the spelled-out forms of acronyms, and the names the abstract shows are its own.
+_NameScores = tuple[dict[str, float], dict[str, int], frozenset[str], dict[str, str], frozenset[str]]
 
 
 def _name_scores(
@@ -283,11 +249,14 @@ def _name_scores(
     expansions: dict[str, str] = {}
 
     strong: set[str] = set()  # names some cue introduces ("we propose X", "called X", "our X")
+    owned: set[str] = set()  # names the abstract shows are its own (see ``_pick_name``)
 
-    def add(tok: str, points: float, cue: bool = True) -> None:
+    def add(tok: str, points: float, cue: bool = True, own: bool = False) -> None:
         tok = _strip_token(tok)
         if cue:
             strong.add(tok)
+        if own:
+            owned.add(tok)
         low = tok.casefold()
         if len(tok) < 2 or low in COMMON_NAMES or low in _ORDINARY or _base(tok) in COMMON_NAMES:
             return
@@ -302,37 +271,39 @@ def _name_scores(
     for end in cue_ends:
         m = _AFTER_CUE.match(prose, end)
         if m and _lone_capital(prose, m) and m.group(1).casefold() not in _ORDINARY:
-            add(m.group(1), 8 * weight(end))
+            add(m.group(1), 8 * weight(end), own=True)
         m = _CUE_APPOSITION.match(prose, end)
         if m and _namelike(_strip_token(m.group(1))):
-            add(m.group(1), 8 * weight(end))
+            add(m.group(1), 8 * weight(end), own=True)
     intros = _occurrences(prose, _INTRO_WORDS)  # shared by the three "called X" scans below
     for m in _windowed(_DUB_OUR, prose, intros, 15, 140):
         if m.group(1)[0].isupper() or _namelike(m.group(1)):  # not "call the naive loss minimization"
-            add(m.group(1), 12 * _primary(prose, m.start()))  # "We dubbed our ... method Raidar"
+            add(m.group(1), 12 * _primary(prose, m.start()), own=True)  # "We dubbed our ... method Raidar"
     if "(" in prose:
         for m in _windowed(_INTRO_LONG, prose, intros, 15, 140):
             spelled, tok = m.group(1).strip(), m.group(2)
             if " " in spelled and (_namelike(tok) or _initials_match(spelled, tok) or tok[0] == spelled[0].upper()):
                 # Beats the first spelled-out word, which _INTRO_NAME gives 10; before the contribution
                 # sentence, "a distance called Word Mover's Distance (WMD)" is other people's work.
-                add(tok, 11 * weight(m.start()))
+                add(tok, 11 * weight(m.start()), own=m.start() >= pivot or _made_in_sentence(prose, m.start()))
                 expansions.setdefault(_strip_token(tok), spelled)
     if contrib_end < 0:
         contrib_end = len(prose)
     brackets = [i for i in _occurrences(prose, ("(",)) if _naming_word_before(prose, i)]
     for m in _windowed(_LATE_NAME, prose, brackets, 80, 1):
-        add(m.group(1), 8)  # "abbreviated as URLOST ("
+        add(m.group(1), 8, own=m.start() >= pivot)  # "abbreviated as URLOST ("
     if "for short" in prose:
         for m in _FOR_SHORT.finditer(prose):
-            add(m.group(1) or m.group(2), 8)  # "(X for short)"
+            add(m.group(1) or m.group(2), 8, own=True)  # "(X for short)"
     for m in _windowed(_INTRO_NAME, prose, intros, 15, 120):
         tok = m.group(1)
         if _namelike(tok) or _lone_capital(prose, m):
-            add(tok, 10 * weight(m.start()))
+            own = m.start() >= pivot or "dubbed" in m.group(0) or _made_in_sentence(prose, m.start())
+            add(tok, 10 * weight(m.start()), own=own)  # before the contribution: "a distance called X" is not
     counts: dict[str, int] = {}
     compared: set[str] = set()
     proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
+    subjects: dict[str, int] = {}  # how many sentences a name opens as their subject
     kinds = _CAND_KINDS
     for s, e in _cand_spans(prose):
         raw = prose[s:e]
@@ -346,18 +317,18 @@ def _name_scores(
         if _compared_before(before):
             compared.add(tok)
         if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
-            add(tok, 8 * weight(s))
+            add(tok, 8 * weight(s), own=True)
         elif before[-2:] in (", ", " (") and _VERB_CLAUSE.search(prose, max(0, s - 90), s):
-            add(tok, 6 * weight(s))  # set beside (or bracketed after) the object of a contribution verb
+            add(tok, 6 * weight(s), own=True)  # set beside (or bracketed after) the object of a contribution verb
         elif ("ur " in before or "proposed " in before or "resulting " in before) and _OUR_BEFORE.search(before):
-            add(tok, 3)
+            add(tok, 3, own=True)
         if s and prose[s - 1] == "(" and prose[e : e + 1] == ")":
             if _OUR_CLAUSE.search(prose, max(0, s - 120), s):
-                add(tok, 4 * weight(s))  # "our ... approach (LQ-LoRA)"
+                add(tok, 4 * weight(s), own=True)  # "our ... approach (LQ-LoRA)"
             spelled = _spelled_out(prose[max(0, s - 100) : s - 1], tok)
             prev = prose[max(0, s - 60) : s - 1].rstrip().rsplit(" ", 1)[-1]
             if "-" in prev and prev[:1].isupper() and _initials_match(prev, tok):
-                add(prev, 5 * weight(s))  # "Skeleton-of-Thought (SoT)": the compound is the name
+                add(prev, 5 * weight(s), own=s >= pivot)  # "Skeleton-of-Thought (SoT)": the compound is the name
                 continue
             if spelled:
                 expansions.setdefault(tok, spelled)
@@ -366,27 +337,51 @@ def _name_scores(
                 plural = tok[-1] == "s" and tok[:-1].isupper()
                 at = prose.rfind(spelled, 0, s)
                 if at >= 0 and prose[max(0, at - 12) : at].endswith(_INTRO_SHORT):
-                    add(tok, 8 * (1.0 if s >= pivot else 0.4))  # "called unsupervised order learning (UOL)"
+                    add(tok, 8 * (1.0 if s >= pivot else 0.4), own=s >= pivot)  # "called unsupervised order learning (UOL)"
                 elif not plural:
-                    add(tok, (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s), cue=False)
+                    # Made by the paper only if a contribution verb takes the spelled-out words as its
+                    # object: "we introduce Variational Continual Learning (VCL)", not "applied to the
+                    # Least Square Support Vector Machine (LSSVM)".
+                    # "we explore how to incorporate compiled neural networks (CoNNs)": a mixed-case acronym
+                    # spelled out in the contribution sentence is coined there.
+                    coined = pivot <= s < contrib_end and not tok.rstrip("s").isupper()
+                    made = at >= 0 and (
+                        _verb_before(prose[max(0, at - 40) : at])
+                        or _OUR_BEFORE.search(prose, max(0, at - 60), at) is not None  # "Our framework, Compose and Conquer"
+                        or _CALLED_BEFORE.search(prose, max(0, at - 30), at) is not None  # "what we call the naive loss ..."
+                        or (_made_in_sentence(prose, at) or coined and _we_in_sentence(prose, at))
+                        and not _object_of_use(prose[max(0, at - 30) : at], spelled=True)
+                    )
+                    points = (5 if pivot <= s < contrib_end else 2.5 if s >= pivot else 0.5) * _primary(prose, s)
+                    add(tok, points, cue=False, own=made)
             elif pivot <= s < contrib_end:
-                add(tok, 3)  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
+                add(tok, 3, own=_made_in_sentence(prose, s))  # "our ... approach (LQ-LoRA)": bracketed, no initials to match
+            elif _made_in_sentence(prose, s):
+                owned.add(tok)  # "We introduce Context-Aware Distillation with Experience-gated Transfer (CADENT)"
         elif (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _APPOSITIVE_AFTER.match(prose, e):
-            add(tok, 3 * weight(s), cue=False)
+            add(tok, 3 * weight(s), cue=False, own=s >= pivot)  # "X, a new ...", "X is ..."
         if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
-            add(tok, 3)  # "In MagicDec, we show"
+            add(tok, 3, own=True)  # "In MagicDec, we show"
         elif before.endswith("the ") and _ROLE_AFTER.match(prose, e):
-            add(tok, 2 * weight(s))  # "the MathCoder2 family of models"
+            add(tok, 2 * weight(s), own=s >= pivot)  # "the MathCoder2 family of models"
         if pivot <= s < contrib_end:
             add(tok, 2)  # a name written in the contribution sentence itself
-        if (s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")) and _SUBJECT_AFTER.match(prose, e):
-            add(tok, 1.5 * weight(s), cue=False)  # "X achieves ...", "X is a ...": the paper's own subject
+        opener = s == 0 or prose[s - 2 : s] in (". ", "! ", "? ")
+        if opener and _SUBJECT_AFTER.match(prose, e):
+            # "X achieves ...", "X is a ...": the paper's own subject, after its contribution or in two sentences
+            subjects[tok] = subjects.get(tok, 0) + 1
+            add(tok, 1.5 * weight(s), cue=False, own=s >= pivot or subjects[tok] > 1)
+        if tok in owned or prose[s - 1 : s] == "(" or tok in compared:
+            continue
+        if opener and prose.startswith(_MAKES, e) or _made_in_sentence(prose, s) and not _object_of_use(before):
+            owned.add(tok)  # "We propose a simple but effective method AuG-KD", "MetaDesigner introduces ..."
+
     # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
     # noun, not a sentence opener) and never written in lower case.
     for tok, where in proper.items():
         points = _proper_score(prose, tok, where, pivot, contrib_end)
         if points:
-            add(tok, points)
+            add(tok, points, own=True)  # a plain word is a name only by a role or as a subject
             counts[tok] = len(where)
     # Repetition: a coined name is used over and over; a baseline is compared against.
     for tok, n in counts.items():
@@ -412,15 +407,16 @@ def _name_scores(
         if hits:
             for tok in hits:
                 scores[tok] += 4  # the code link bears the name
+                owned.add(tok)
         elif _namelike(raw) and raw.casefold() not in _ORDINARY:
-            add(raw, 3)  # written only in the link (github.com/x/HiGen)
+            add(raw, 3, own=True)  # written only in the link (github.com/x/HiGen)
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
     for tok, spelled in expansions.items():
         if tok in scores and _names_setting(prose, spelled):
             del scores[tok]
-    return scores, counts, frozenset(compared), expansions
+    return scores, counts, frozenset(compared), expansions, frozenset(owned)
 
 
 def _names_setting(prose: str, spelled: str) -> bool:
@@ -462,10 +458,12 @@ def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozense
     ``shared`` are words several papers of the corpus write ("MARL", "MT-Bench", "CALVIN"): a
     field's term, a benchmark or a baseline, never the paper's own name.
     """
-    scores, counts, compared, expansions = found
+    scores, counts, compared, expansions, owned = found
     # The best scored, then the most used, then the first in order; one written only as math
-    # ("such as SO(3)": a group) is not the paper's name, and the next one is tried.
-    ranked = sorted((t for t in scores if t not in shared), key=lambda t: (-scores[t], -counts.get(t, 0), t))
+    # ("such as SO(3)": a group) is not the paper's name, and the next one is tried. Only a name
+    # the abstract shows is its own may lead: one it merely uses, however often (a metric, a
+    # distance, the classical model it analyses or tests), would mislead; the title keeps its phrase.
+    ranked = sorted((t for t in scores if t in owned and t not in shared), key=lambda t: (-scores[t], -counts.get(t, 0), t))
     best = next((t for t in ranked if not _in_math(prose, t) and not _MATH_WORD.fullmatch(t)), None)
     if best is None or scores[best] < 2.4:
         return None, ""
