@@ -1932,3 +1932,13 @@ def test_a_name_the_abstract_only_uses_does_not_lead_the_title(text: str, used: 
 def test_a_name_the_paper_introduces_leads_the_title(text: str, name: str) -> None:
     assert coined_name(text) == name
     assert infer_title(text).startswith(name + ": ")
+
+
+def test_a_part_named_once_gives_way_to_the_model_the_paper_proposes() -> None:
+    # AISTATS 2026: "termed Hellinger" names an approximation; HELVAE is the model (was "Hellinger: Multimodal Inference").
+    text = ("In this work, we revisit multimodal inference through the lens of probabilistic opinion pooling, an "
+            "optimization-based approach. We start from H\u00f6lder pooling with $\\alpha=0.5$, which corresponds to the unique "
+            "symmetric member of the $\\alpha$-divergence family, and derive a moment-matching approximation, termed "
+            "Hellinger. We then leverage such an approximation to propose HELVAE, a multimodal VAE that avoids sub-sampling, "
+            "yielding an efficient yet effective model.")
+    assert coined_name(text) == "HELVAE"

@@ -299,7 +299,10 @@ def _name_scores(
         tok = m.group(1)
         if _namelike(tok) or _lone_capital(prose, m):
             own = m.start() >= pivot or "dubbed" in m.group(0) or _made_in_sentence(prose, m.start())
-            add(tok, 10 * weight(m.start()), own=own)  # before the contribution: "a distance called X" is not
+            # A plain word named once ("an approximation, termed Hellinger") names a part: the model
+            # the paper then proposes ("to propose HELVAE, a multimodal VAE") is its name.
+            once = not _namelike(tok) and prose.count(tok) == 1
+            add(tok, (6 if once else 10) * weight(m.start()), own=own)  # before the contribution: "a distance called X" is not
     counts: dict[str, int] = {}
     compared: set[str] = set()
     proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
