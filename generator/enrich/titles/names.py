@@ -208,6 +208,7 @@ _ROLE_AFTER = re.compile(r"\s+" + _ROLE_NOUNS + r"\b")
 _APPOSITIVE_AFTER = re.compile(r",?\s+(?:a|an|the|our|is|which)\b")
 
 
+_DASH_APPOSITION = re.compile(r"\s*[\u2013\u2014]\s*(?:a|an)\s")
 _MAKES = (" introduces ", " presents ", " proposes ", " is a new ", " is a novel ")
 _SUBJECT_AFTER = re.compile(
     r"\s+(?:is|achieves|outperforms|surpasses|improves|enables|allows|consistently|significantly|can|also|"
@@ -376,8 +377,12 @@ def _name_scores(
             add(tok, 1.5 * weight(s), cue=False, own=s >= pivot or subjects[tok] > 1)
         if tok in owned or prose[s - 1 : s] == "(" or tok in compared:
             continue
-        if opener and prose.startswith(_MAKES, e) or _made_in_sentence(prose, s) and not _object_of_use(before):
-            owned.add(tok)  # "We propose a simple but effective method AuG-KD", "MetaDesigner introduces ..."
+        if (
+            opener and prose.startswith(_MAKES, e)
+            or _made_in_sentence(prose, s) and not _object_of_use(before)
+            or _DASH_APPOSITION.match(prose, e) and _we_in_sentence(prose, s)
+        ):
+            owned.add(tok)  # "We propose a simple but effective method AuG-KD", "We start by describing TabM – a simple model"
 
     # A plain capitalised word is a name only if it is capitalised mid-sentence (a proper
     # noun, not a sentence opener) and never written in lower case.
