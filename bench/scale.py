@@ -284,11 +284,14 @@ STEPS = ("generate", "rerun", "build", "mkdocs", "raw floor")
 NEEDS = {"rerun": "generate", "mkdocs": "build", "raw floor": "build"}
 
 
-def measure_size(count: int, runs: int, work: Path, seed: int, source: Path, steps: Sequence[str] = STEPS) -> Result:
+def measure_size(
+    count: int, runs: int, work: Path, seed: int, source: Path, steps: Sequence[str] = STEPS,
+    years: Sequence[int] = YEARS,
+) -> Result:
     """Make an N-paper corpus and time each of ``steps`` ``runs`` times (the site's sizes need "build")."""
     folder = work / f"n{count}"
     folder.mkdir(parents=True, exist_ok=True)
-    corpus = make_corpus.write_corpus(count, folder / "corpus" / "papers.txt", seed, source, YEARS)
+    corpus = make_corpus.write_corpus(count, folder / "corpus" / "papers.txt", seed, source, years)
     result = Result(count, {name: [] for name in STEPS if name in steps})
     project = folder / "project"
     logs = folder / "logs"
@@ -520,7 +523,6 @@ def format_naive(naive: dict[str, object]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: run the scaling benchmark, or the raw floor alone."""
-    global YEARS
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1000,4000,10000", help="comma-separated corpus sizes")
     parser.add_argument("--runs", type=int, default=3, help="runs per size; medians are reported (default 3)")
@@ -536,7 +538,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--raw-floor", nargs=2, type=Path, metavar=("DOCS", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s", datefmt="%H:%M:%S")
-    YEARS = tuple(int(year) for year in args.years.split(","))
+    years = tuple(int(year) for year in args.years.split(","))
 
     if args.raw_floor:
         render_raw(*args.raw_floor)
@@ -575,7 +577,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         (work / "results.json").write_text(json.dumps(body, indent=1) + "\n", encoding="utf-8")
 
     for n in sizes:
-        results.append(measure_size(n, args.runs, work, args.seed, args.source, steps))
+        results.append(measure_size(n, args.runs, work, args.seed, args.source, steps, years))
         save()
     if args.naive:
         naive = measure_naive(args.naive, work, args.seed, args.source)
