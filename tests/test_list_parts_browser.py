@@ -145,6 +145,22 @@ def test_filtering_by_the_last_papers_title_finds_it_and_opens_it(open_page, sit
         expect(page.locator("article h1").first).to_have_text(last["title"])
 
 
+def test_a_readers_click_on_a_found_paper_opens_it(open_page, site: Site) -> None:
+    """A person's click is a press and, a moment later, a release; the words box loses focus
+    at the press and fires "change". The list must still hold the same row at the release."""
+    last = site.papers[-1]
+    for _ in range(LOADS * 2):
+        page = open_page(urls.ALL_PAPERS)
+        page.locator("input[name=words]").fill(last["title"].lower())
+        expect(page.locator(".ps-filter-count")).to_have_text(f"1 of {len(site.papers)} papers")
+        box = page.locator(".ps-filterable li[data-year]:visible a.ps-row-title").bounding_box()
+        page.mouse.move(box["x"] + 4, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(120)
+        page.mouse.up()
+        expect(page.locator("article h1").first).to_have_text(last["title"])
+
+
 @pytest.mark.parametrize("facet", ["topic", "year", "code"])
 def test_a_filter_finds_papers_beyond_the_first_page(open_page, site: Site, facet: str) -> None:
     beyond = site.papers[PAGE:]

@@ -73,6 +73,7 @@
     var next = first + list.querySelectorAll("li[data-year]").length; // the next row a scroll brings
     var texts = {}; // part number -> each row's lower-cased text
     var search = 0; // the filter being applied; a newer one stops the older
+    var applied = null; // what that filter asks for, as a string
     var pendingFrame = 0;
 
     function address(url) {
@@ -140,6 +141,12 @@
     function apply() {
       pendingFrame = 0;
       var want = wanted();
+      // The same filter again, as the "change" a click elsewhere fires when the box loses
+      // focus: leave the list alone, or the row under the reader's pointer is replaced
+      // between the press and the release, and the click on it is lost.
+      var key = JSON.stringify(want);
+      if (key === applied) return;
+      applied = key;
       var id = ++search;
       if (!want.terms.length && want.topic < 0 && !want.year && !want.code) {
         found.hidden = true;
