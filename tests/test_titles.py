@@ -309,10 +309,42 @@ def test_lower_case_spelled_out_name_is_the_title() -> None:
             "port-Hamiltonian deep graph networks for long-range propagation.",
             "Models Neural",
         ),
+        (  # a participle that only links its clause to what follows (www2025)
+            "Recommender systems relying on contextual multi-armed bandits continuously improve relevant item "
+            "recommendations by taking into account the contextual information. The objective of bandit algorithms "
+            "is to learn the best arm for each user. Here, we present a framework that allows contextual "
+            "multi-armed bandits to account for such heterogeneous spillovers when choosing the best arm.",
+            "Relying on",
+        ),
     ],
 )
 def test_title_is_not_a_clause_fragment(text: str, bad: str) -> None:
     assert bad not in infer_title(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        (  # a preposition whose object was cut away (3DV 2026, SocialGen)
+            "Human interactions in everyday life are inherently social. In this paper, we introduce SocialGen, the "
+            "first unified motion-language model capable of modeling interaction behaviors among varying numbers of "
+            "individuals, to address this crucial yet challenging problem.",
+            re.compile(r"\bAmong$"),
+        ),
+        (  # "both" cut from its "and" (3DV 2026, Hyper Diffusion Avatars)
+            "Creating human avatars is a highly desirable yet challenging task. Recent advancements in radiance field "
+            "rendering have achieved unprecedented photorealism and real-time performance for personalized dynamic "
+            "human avatars. However, these approaches are typically limited to person-specific rendering, models "
+            "trained on multi-view video data for a single individual. In this paper, we propose a novel "
+            "approach that unites the strengths of person-specific rendering and diffusion-based generative modeling "
+            "to enable dynamic human avatar generation with both high photorealism and realistic pose-dependent "
+            "deformations.",
+            re.compile(r"\bBoth\b(?!.*\band\b)"),
+        ),
+    ],
+)
+def test_title_keeps_no_word_whose_other_half_was_cut(text: str, bad: re.Pattern) -> None:
+    assert not bad.search(infer_title(text))
 
 
 @pytest.mark.parametrize(

@@ -859,3 +859,69 @@ def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxo
     assert "Contrastive learning" in topics and len(topics) == MAX_TOPICS
     assert topics[-1] == "Contrastive learning"  # still ranked by evidence
 
+
+
+# --- subjects beyond machine learning (issue 32: a web venue's security, social media and markets papers) -----
+
+
+@pytest.mark.parametrize(
+    ("title", "text", "topic"),
+    [
+        (
+            "7 Days Later: Analyzing Phishing-Site Lifespan After Detected",
+            "Phishing attacks continue to be a major threat to internet users, causing data breaches and identity "
+            "theft. This study provides an in-depth analysis of the lifespan and evolution of phishing websites. We "
+            "analyze 286,237 unique phishing URLs over five months using a custom web crawler.",
+            "Security",
+        ),
+        (
+            "",
+            "Affective polarization, the emotional divide between ideological groups, has intensified. In this paper, "
+            "we introduce a discrete choice model of affectively polarized social networks and estimate its "
+            "parameters from social media data. Through online discussions about the pandemic, we capture "
+            "polarization dynamics.",
+            "Social media and online communities",
+        ),
+        (
+            "Procurement Auctions with Best and Final Offers",
+            "We study sequential procurement auctions where the sellers are provided with a best and final offer "
+            "strategy. The auctions that we consider induce extensive form games, and we study their subgame "
+            "perfect equilibria with multiple sellers and a single buyer.",
+            "Economics and mechanism design",
+        ),
+    ],
+)
+def test_a_web_venues_papers_beyond_machine_learning_have_their_topic(
+    title: str, text: str, topic: str, shipped: Taxonomy
+) -> None:
+    assert topic in assign_topics(title, text, (), shipped)
+
+
+@pytest.mark.parametrize(
+    ("title", "text", "topic"),
+    [
+        (  # adversarial examples are Robustness, not Security
+            "Certified defences against adversarial attacks",
+            "Deep networks are vulnerable to adversarial attacks. We propose a certified defence that bounds the "
+            "effect of any perturbation of an image, and an attacker cannot change the prediction.",
+            "Security",
+        ),
+        (  # polarization of light
+            "GNeRP: Gaussian-guided Neural Reconstruction of Reflective Objects with Noisy Polarization Priors",
+            "Learning surfaces from neural radiance fields became a rising topic in multi-view stereo. We propose a "
+            "Gaussian-based representation of normals supervised by polarization priors, and a reweighting strategy "
+            "for the noise of polarization priors.",
+            "Social media and online communities",
+        ),
+        (  # a corpus drawn from YouTube is not about social media
+            "YouTube-SL-25: A Large-Scale, Open-Domain Multilingual Sign Language Parallel Corpus",
+            "In this paper, we present YouTube-SL-25, a large-scale multilingual corpus of sign language videos with "
+            "captions drawn from YouTube, and baselines for sign-to-text tasks.",
+            "Social media and online communities",
+        ),
+    ],
+)
+def test_a_word_another_field_uses_too_does_not_give_those_topics(
+    title: str, text: str, topic: str, shipped: Taxonomy
+) -> None:
+    assert topic not in assign_topics(title, text, (), shipped)

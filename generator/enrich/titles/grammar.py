@@ -131,6 +131,15 @@ def _trim(words: list[str]) -> list[str]:
             break
     while words and words[0].lower() in _NEVER_FIRST:
         words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
+    if len(words) > 2 and words[0].lower() in _CLAUSE_PARTICIPLES and words[1].lower() in _PREPS:
+        words = words[2:]  # "Occurring in Geometric Computer Vision": the verb of a clause about what follows
+        while words and words[0].lower() in _NEVER_FIRST:
+            words = words[1:]
+    for k, word in enumerate(words):
+        second = _PAIRED.get(word)
+        if second and second not in words[k + 1 :]:
+            words = words[:k] + words[k + 1 :]
+            break
     if len(words) > 2 and words[0].lower() in _WRAPPERS and words[1].lower() == "of":
         words = words[2:]  # "Problem of Explicit NeRF Compression" -> "Explicit NeRF Compression"
     if not _REPORTS_AS_WRITTEN.isdisjoint(words):  # a set test first: most phrases report nothing
@@ -173,7 +182,19 @@ _LAST_ADVERBS = frozenset("even still only already".split())
 # Particles of a phrasal verb: at a phrase's end, its verb's object or extent was cut ("Nodes Up" of
 # "connections between nodes up to k hops apart").
 _PARTICLES = frozenset("up down out off away back".split())
-_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP | _PARTICLES
+# Prepositions beyond _TAIL_DROP's: at a phrase's end, what they govern was cut ("Interaction Behaviors Among").
+_LAST_PREPS = frozenset(
+    "among amongst against beyond upon per along alongside despite onto about after before during until above below amid versus vs".split()
+)
+_NEVER_LAST = _TAIL_DROP | _STOP | _LEAD_DROP | _PARTICLES | _LAST_PREPS
+# "Both" and "either" announce a pair; cut before its second half, the phrase keeps a word that pairs nothing
+# ("Avatar Generation with Both High Photorealism").
+_PAIRED = {"both": "and", "either": "or", "neither": "nor"}
+# Participles that, with their preposition, only link a clause to what follows: no title opens on them.
+_CLAUSE_PARTICIPLES = frozenset(
+    "occurring resulting relying starting contributing depending consisting pertaining arising stemming "
+    "amounting belonging referring corresponding ranging lying residing".split()
+)
 
 
 def _modifier(low: str) -> bool:
