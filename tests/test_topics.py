@@ -883,6 +883,12 @@ def test_shipped_a_topic_named_as_the_novelty_is_kept_past_the_cap(shipped: Taxo
             "Social media and online communities",
         ),
         (
+            "Covering K-Cliques in Billion-Scale Graphs",
+            "Finding cliques in graphs is a fundamental problem. In this paper, we propose an algorithm that covers "
+            "every k-clique of a graph with few vertices, and scales to billion-scale graphs on one machine.",
+            "Graph algorithms and network analysis",
+        ),
+        (
             "Procurement Auctions with Best and Final Offers",
             "We study sequential procurement auctions where the sellers are provided with a best and final offer "
             "strategy. The auctions that we consider induce extensive form games, and we study their subgame "
@@ -905,6 +911,13 @@ def test_a_web_venues_papers_beyond_machine_learning_have_their_topic(
             "Deep networks are vulnerable to adversarial attacks. We propose a certified defence that bounds the "
             "effect of any perturbation of an image, and an attacker cannot change the prediction.",
             "Security",
+        ),
+        (  # cliques of a causal graph are a tool of causal discovery, not graph mining
+            "On the number of conditional independence tests in constraint-based causal discovery",
+            "We study constraint-based causal discovery. We propose an algorithm whose number of conditional "
+            "independence tests is bounded by the size of the largest clique of the skeleton: the tests it runs "
+            "are those within cliques, and we prove it recovers the causal graph.",
+            "Graph algorithms and network analysis",
         ),
         (  # polarization of light
             "GNeRP: Gaussian-guided Neural Reconstruction of Reflective Objects with Noisy Polarization Priors",
