@@ -919,6 +919,14 @@ def test_a_web_venues_papers_beyond_machine_learning_have_their_topic(
             "are those within cliques, and we prove it recovers the causal graph.",
             "Graph algorithms and network analysis",
         ),
+        (  # the information a graph network passes between nodes (the bundled paper PH-DGN)
+            "Port-Hamiltonian Deep Graph Networks",
+            "The dynamics of information diffusion within graphs is a critical open issue that heavily influences "
+            "graph representation learning, especially when considering long-range propagation. We propose "
+            "port-Hamiltonian deep graph networks, which model neural information flow in graphs, and reconcile "
+            "non-dissipative long-range propagation with non-conservative behaviors.",
+            "Graph algorithms and network analysis",
+        ),
         (  # polarization of light
             "GNeRP: Gaussian-guided Neural Reconstruction of Reflective Objects with Noisy Polarization Priors",
             "Learning surfaces from neural radiance fields became a rising topic in multi-view stereo. We propose a "
