@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -271,3 +272,13 @@ def test_papersite_writes_a_page_at_each_old_address_leading_to_the_new_one(
     assert f'content="0; url={href}"' in page
     assert f'location.replace("{href}" + location.hash)' in page  # a link's #fragment is kept
     assert '<meta name="robots" content="noindex">' in page
+
+
+def test_the_bundled_ledger_records_the_titles_a_build_gives_the_bundled_papers(
+    project: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new user's first build of the clone says nothing of addresses: the committed ledger is up to date."""
+    shutil.copy2(ROOT / "permalinks.json", project / "permalinks.json")
+    assert cli.main(["generate", "-q", "-f", str(project / "mkdocs.yml")]) == 0
+    out = capsys.readouterr().out
+    assert "35 papers" in out and "under a new title" not in out
