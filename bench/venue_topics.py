@@ -86,8 +86,9 @@ def figures(records: Sequence[dict], split: Split) -> dict[str, float]:
             if name == fallback:
                 continue
             pairs += 1
-            backed += bool(content_words(name) & real)
-            by_terms += bool(content_words(name) & real) or any(f" {term} " in said for term in terms[name])
+            named = bool(content_words(name) & real)
+            backed += named
+            by_terms += named or any(f" {term} " in said for term in terms[name])
     return {
         "largest": max(specific.values(), default=0) / n,
         "topics_3pc": sum(c >= 0.03 * n for c in specific.values()),

@@ -53,19 +53,22 @@ _USE_PREPS = frozenset("to of on using via with from under over between against 
 _USE_PREPS_NAME = _USE_PREPS | frozenset("for in by and or".split())
 
 
+_WE = re.compile(r"\b[Ww]e\b")
+
+
+def _before_in_sentence(pattern: re.Pattern[str], prose: str, s: int) -> bool:
+    """Tell whether ``pattern`` matches in the sentence holding ``prose[s]``, before ``s``."""
+    return pattern.search(prose, prose.rfind(". ", 0, s) + 1, s) is not None
+
+
 def _made_in_sentence(prose: str, s: int) -> bool:
     """Tell whether the sentence holding ``prose[s]`` announces, before it, what the paper makes ("we propose ...")."""
-    start = prose.rfind(". ", 0, s) + 1
-    return _WE_MAKE.search(prose, start, s) is not None
+    return _before_in_sentence(_WE_MAKE, prose, s)
 
 
 def _we_in_sentence(prose: str, s: int) -> bool:
     """Tell whether the sentence holding ``prose[s]`` has "we" before it: the paper acting, not background."""
-    start = prose.rfind(". ", 0, s) + 1
-    return _WE.search(prose, start, s) is not None
-
-
-_WE = re.compile(r"\b[Ww]e\b")
+    return _before_in_sentence(_WE, prose, s)
 
 
 def _object_of_use(before: str, spelled: bool = False) -> bool:

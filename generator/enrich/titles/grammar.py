@@ -129,12 +129,14 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
         else:
             break
-    while words and words[0].lower() in _NEVER_FIRST:
-        words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
-    if len(words) > 2 and words[0].lower() in _CLAUSE_PARTICIPLES and words[1].lower() in _PREPS:
-        words = words[2:]  # "Occurring in Geometric Computer Vision": the verb of a clause about what follows
-        while words and words[0].lower() in _NEVER_FIRST:
-            words = words[1:]
+    while words:
+        first = words[0].lower()
+        if first in _NEVER_FIRST:
+            words = words[1:]  # "Recent Advances in ...": a title is not dated by the abstract's "recent"
+        elif len(words) > 2 and first in _CLAUSE_PARTICIPLES and words[1].lower() in _PREPS:
+            words = words[2:]  # "Occurring in Geometric Computer Vision": the verb of a clause about what follows
+        else:
+            break
     for k, word in enumerate(words):
         second = _PAIRED.get(word)
         if second and second not in words[k + 1 :]:
