@@ -45,6 +45,16 @@ def test_a_placeholder_macro_takes_the_name_the_abstract_gives() -> None:
     assert not any("unknown macro" in w for w in paper.warnings)
 
 
+def test_a_placeholder_for_a_benchmark_is_the_method_only_when_the_method_is_a_benchmark() -> None:
+    """ "We release \\ourbench": the benchmark is not FooNet, the planner the paper proposes."""
+    taxonomy = load_taxonomy()
+    paper = enrich_one(_paper("We propose FooNet, a planner. We release \\ourbench and show that \\mname wins."), taxonomy)
+    assert "We release ourbench and show that FooNet wins." in paper.text
+    assert "unknown macro \\ourbench, shown as its name" in paper.warnings
+    paper = enrich_one(_paper("We introduce MathBench, a benchmark of proofs. \\ourbench holds 1,000 problems."), taxonomy)
+    assert "MathBench holds 1,000 problems." in paper.text and not paper.warnings
+
+
 def test_ids_depend_on_venue_year_and_abstract_only() -> None:
     a, b = _paper("Same abstract."), _paper("Same abstract.")
     assert paper_id(a) == paper_id(b)

@@ -140,6 +140,27 @@ def test_math_beside_a_word_or_with_more_than_letters_stays_math(source: str) ->
     assert "<math " in convert(source).html
 
 
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        (r"tools ($e.g.$, parsers)", "tools (e.g., parsers)"),
+        (r"tools ($e.g.,$ parsers)", "tools (e.g., parsers)"),
+        (r"the mean, $i.e. $ the centre", "the mean, i.e. the centre"),
+        (r"smooth $w.r.t.$ the input", "smooth w.r.t. the input"),
+        (r"losses ($cf.$ Table 1)", "losses (cf. Table 1)"),
+    ],
+)
+def test_a_latin_abbreviation_written_as_math_reads_as_text(source: str, text: str) -> None:
+    """ "$e.g.$" is an author's slip: shown as math it reads "e . g ."."""
+    result = convert(source)
+    assert result.text == text and result.html == text and result.warnings == ()
+
+
+@pytest.mark.parametrize("source", [r"$eg$ holds", r"$cf$ holds", r"$e.g. x$ holds"])
+def test_math_that_only_looks_like_an_abbreviation_stays_math(source: str) -> None:
+    assert "<math" in convert(source).html
+
+
 def test_math_then_percent() -> None:
     result = convert(r"by $9.93$\%")
     assert result.html.endswith("</math>%") and result.text == "by 9.93%"

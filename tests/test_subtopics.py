@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
@@ -97,9 +97,84 @@ def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) ->
     _, split = vision
     for topic in (t for t in split.taxonomy.topics if t.parent):
         text = " ".join(" ".join(p.text.lower().replace("-", " ").split()) for p in split.papers if topic.name in p.topics)
-        uses = re.findall(rf"\b{re.escape(topic.name.lower())}\b( [a-z0-9]+)?", text)  # "feed forward 3d" too
+        name = topic.name.lower().replace("-", " ")  # "Structure-from-Motion" as the text is searched
+        uses = re.findall(rf"\b{re.escape(name)}\b( [a-z0-9]+)?", text)  # "feed forward 3d" too
         followed = sum(bool(word) and not word.strip().isdigit() and word.strip() not in STOP_WORDS for word in uses)
         assert followed <= 0.75 * len(uses), topic.name
+
+
+def _phrases_of(text: str) -> dict[tuple[str, ...], list[str]]:
+    """Return the candidate phrases of one abstract, each with how it is written."""
+    from generator.enrich.topics.subtopics import _phrases
+
+    written: dict = defaultdict(Counter)
+    _phrases(Paper(abstract=text, venue="X", year=2025, source=Source(Path("x.txt"), 1), text=text), Counter(), written, Counter())
+    return {key: sorted(forms) for key, forms in written.items()}
+
+
+def test_a_hyphenated_compound_is_never_cut_to_name_a_subtopic() -> None:
+    """ "Retrieval-augmented generation" offers no "Augmented Generation", "low-resource languages" no
+    "Resource Languages"; the compounds start or end phrases, shown with their hyphens."""
+    from generator.enrich.topics.subtopics import _name
+
+    phrases = _phrases_of(
+        "Retrieval-augmented generation helps low-resource languages answer multiple-choice questions "
+        "with fine-grained evidence, after structure-from-motion."
+    )
+    assert ("augmented", "generation") not in phrases and ("resource", "language") not in phrases
+    assert ("choice", "question") not in phrases
+    assert phrases[("retrieval", "augmented", "generation")] == ["Retrieval-augmented generation"]
+    assert phrases[("low", "resource", "language")] == ["low-resource languages"]
+    assert _name(Counter({"Retrieval-augmented generation": 2, "retrieval augmented generation": 1})) == (
+        "Retrieval-Augmented Generation"
+    )
+    assert _name(Counter({"multiple-choice questions": 1})) == "Multiple-Choice Questions"
+    assert _name(Counter({"structure-from-motion": 1})) == "Structure-from-Motion"
+    # An adjective ends no name: "Fine-Grained" alone is no subtopic.
+    assert not any(key[-1] == "grained" for key in phrases) and ("fine", "grained", "evidence") in phrases
+    # Written with a hyphen or without, structure from motion is one phrase.
+    assert phrases[("structure", "", "motion")] == ["structure-from-motion"]
+    assert ("structure", "", "motion") in _phrases_of("A structure from motion pipeline.")
+
+
+def test_a_noun_made_an_adjective_by_a_suffix_still_ends_a_phrase() -> None:
+    """ "Gaussian splatting-based avatars" write of Gaussian splatting; "context-aware" ends nothing."""
+    phrases = _phrases_of("We build Gaussian splatting-based avatars with context-aware lighting.")
+    assert ("gaussian", "splatting") in phrases
+    assert not any(key[-1] in ("aware", "based") for key in phrases)
+
+
+def _theme_corpus(groups: dict[str, str]) -> list[Paper]:
+    """Return ten papers per group, all on one theme, each template filled with its own word."""
+    words = "amber basil cedar delta ember fennel garnet hazel indigo jasper".split()
+    papers = []
+    for group, template in groups.items():
+        for k, word in enumerate(words):
+            text = template.format(w=word)
+            papers.append(Paper(abstract=text, venue="X", year=2025, source=Source(Path("x.txt"), len(papers) + 1),
+                                id=f"{group}{k}", text=text, topics=("Large language models",)))  # fmt: skip
+    return papers
+
+
+def test_a_subtopic_is_named_by_the_longer_name_its_phrase_is_written_in() -> None:
+    """A language-model venue: "Natural Language Processing", not "Language Processing"; "Retrieval-Augmented
+    Generation", not "Generation"; and "LMs" says the theme again, so it names no subtopic."""
+    papers = _theme_corpus({
+        "rag": "We study retrieval-augmented generation over {w} documents. A retrieval-augmented generation "
+               "pipeline retrieves passages on {w} before it answers.",
+        "nlp": "Natural language processing of {w} notes is hard. We apply natural language processing tools to "
+               "{w} records and their summaries.",
+        "lrl": "Low-resource languages lack {w} corpora. We collect {w} text for six low-resource languages.",
+        "lm": "Small LMs follow {w} instructions poorly. LMs imitate {w} teachers through curricula.",
+        "cot": "Chain-of-thought prompting explains {w} puzzles. We audit chain-of-thought traces of {w} riddles.",
+    })  # fmt: skip
+    split = split_themes(papers, related_ids(papers, NEIGHBOURS), load_taxonomy())
+    names = {t.name for t in split.taxonomy.topics if t.parent}
+    assert {"Retrieval-Augmented Generation", "Natural Language Processing", "Low-Resource Languages"} <= names
+    assert not names & {"Generation", "Augmented Generation", "Language Processing", "Resource Languages"}
+    assert not any(name.lower() in ("lm", "lms") for name in names)
+    rag = [p for p in split.papers if p.id.startswith("rag")]
+    assert all("Retrieval-Augmented Generation" in p.topics for p in rag)
 
 
 def test_no_topic_holds_everything_once_the_theme_is_split(vision) -> None:

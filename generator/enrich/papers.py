@@ -41,9 +41,13 @@ class _MacroNames(Mapping[str, str]):
         if folded in self._words:
             return self._words[folded]
         method = self._method
-        if method and (_PLACEHOLDER.fullmatch(folded) or (len(folded) >= 3 and folded in method.casefold())):
-            return method
-        return None
+        if not method:
+            return None
+        if _PLACEHOLDER.fullmatch(folded):
+            kind = _OUR_KIND.fullmatch(folded)
+            # "\ourbench" is the method only where the method is one ("FooBench"), not beside it ("FooNet").
+            return method if kind is None or kind.group(1)[:4] in method.casefold() else None
+        return method if len(folded) >= 3 and folded in method.casefold() else None
 
     def __getitem__(self, key: str) -> str:
         value = self._resolve(key)
@@ -62,6 +66,8 @@ class _MacroNames(Mapping[str, str]):
 
 
 _NAME_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+#: A placeholder that names what kind of thing the paper releases: a benchmark or a dataset, not always its method.
+_OUR_KIND = re.compile(r"our(bench(?:mark)?|data(?:set)?|corpus|suite|leaderboard|task)s?")
 _PLACEHOLDER = re.compile(r"m?name|method\w*|model(?:name)?|ours?|our\w+|sys(?:name|tem)?\w*|algo\w*|approach|framework|short")
 
 

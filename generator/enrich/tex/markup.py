@@ -135,6 +135,10 @@ _FAST_TOKEN_RE = re.compile(
 _SPECIAL_RE = re.compile(r"[\\$`'~*_{}&\[<]")
 # A bare URL at the start of a plain run, or inside one where a word starts (after a character that is
 # not an ASCII letter or digit, as the word-by-word text tokens of _TOKEN_RE would try it).
+# A Latin abbreviation an author wrote in math mode ("$e.g.$", "$i.e.$"): text, as meant.
+_ABBREVIATION_IN_MATH_RE = re.compile(
+    r"\s*((?:e\s*\.\s*g|i\s*\.\s*e|w\s*\.\s*r\s*\.\s*t|a\s*\.\s*k\s*\.\s*a)\s*\.?|(?:cf|etc|vs|resp)\s*\.)\s*(,?)\s*"
+)
 _BARE_RE = re.compile("(?P<bare>" + URL_PATTERN + ")")
 _BARE_IN_RUN_RE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])(?P<bare>" + URL_PATTERN + ")")
 
@@ -227,8 +231,11 @@ class _Renderer:
                 body = m.group(kind + "_b")
                 inline = kind in ("imath", "pmath")
                 letters = inline and in_a_word(source, m.start(), m.end()) and LETTERS_IN_MATH_RE.fullmatch(body)
+                abbreviation = inline and _ABBREVIATION_IN_MATH_RE.fullmatch(body)
                 if letters:
                     emit(*letters_in_a_word(letters))
+                elif abbreviation:
+                    plain("".join(abbreviation.group(1, 2)).replace(" ", ""))  # "$e.g.$": text "e.g.", not "e . g ."
                 else:
                     emit(*self.math(body, kind in ("dmath", "bmath")))
             elif kind == "bare":

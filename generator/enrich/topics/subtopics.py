@@ -91,6 +91,7 @@ _VAGUE = frozenset(
     second set setting settings shows single small solution source space stage standard strong
     superior system systems target time top training true two type types unified unique unlike way
     world yield ground truth page project pre trained qualitative quantitative sota shot code available
+    remain remains advancement advancements
     """.split()
 )
 _EDGE_STOP = STOP_WORDS | _VAGUE
@@ -103,7 +104,8 @@ _TOO_WIDE = frozenset(
     """
     alignment analysis attention computation estimation extraction formulation function integration interaction
     learning modeling modelling optimization prediction processing representation resolution supervision
-    understanding evaluation application solution
+    understanding evaluation application solution development deployment implementation detection recognition
+    relation simulation adaptation fitting sampling ablation mitigation
     """.split()
 )
 # A word ending in "ing" that is followed by one of these is a verb there ("resulting in", "enabling the"), and
@@ -164,42 +166,47 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
 
 
 def _phrases(
-    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], keyed: dict[str, str],
-    modifies: Counter[Key],
+    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], modifies: Counter[Key]
 ) -> tuple[Counter[Key], set[Key]]:
     """Return the candidate phrases of a paper's abstract (counted) and those of its title.
 
+    A phrase is a run of whole words as written: a hyphenated compound is one ("retrieval-augmented
+    generation" holds no "augmented generation", "low-resource languages" no "resource languages"), and
+    may start or end a phrase when its last part could ("multiple-choice", not "state-of-the-art").
     Adds to ``written`` how the paper writes each, to ``verbal`` the one-word phrases in "ing" written as
-    verbs (see _OBJECTS); ``keyed`` caches each word's key (lower case, singular): "" for an edge stop word.
+    verbs (see _OBJECTS), to ``modifies`` how often each is followed by a content word.
     """
     in_text: Counter[Key] = Counter()
     in_title: set[Key] = set()
     for part, counted in ((paper.title, None), (paper.text, in_text)):
         for chunk in _CHUNK.split(part):
-            words = normalize(chunk).split()
-            keys = [keyed[word] if word in keyed else keyed.setdefault(word, _key(word)) for word in words]
-            for i, first in enumerate(keys):
-                if not first or not first[0].isalpha():
+            units = [unit for written in chunk.split() for unit in _units(written)]
+            count = len(units)
+            for a, unit in enumerate(units):
+                if not unit.start:
                     continue
-                for n in range(1, LONGEST + 1):
-                    if i + n > len(keys):
+                key: Key = ()
+                text = ""
+                for b in range(a, min(a + LONGEST, count)):
+                    other = units[b]
+                    key += other.keys
+                    text = f"{text} {other.text}" if text else other.text
+                    if len(key) > LONGEST + 1:
                         break
-                    last = keys[i + n - 1]
-                    if len(last) < 2:  # "" for a stop word
+                    if not other.end:  # a stop word, an adjective
                         continue
-                    if n == 1:
-                        if _describes(words[i]):
+                    if b == a and len(key) == 1:
+                        if _describes(unit.parts[0]):
                             continue
                         # "by creating", "creating a": a verb; "neural rendering", "point tracking": a noun.
-                        if first.endswith("ing") and (
-                            (i + 1 < len(words) and words[i + 1].lower() in _OBJECTS)
-                            or i == 0
-                            or not keys[i - 1]
+                        if unit.head.endswith("ing") and (
+                            (a + 1 < count and units[a + 1].parts[0].lower() in _OBJECTS)
+                            or a == 0
+                            or not units[a - 1].head
                         ):
-                            verbal[(first,)] += 1
-                    key = tuple(keys[i : i + n])
-                    written[key][" ".join(words[i : i + n])] += 1
-                    if i + n < len(words) and _names_more(words[i + n]):
+                            verbal[key] += 1
+                    written[key][text] += 1
+                    if b + 1 < count and units[b + 1].names_more:
                         modifies[key] += 1
                     if counted is None:
                         in_title.add(key)
@@ -207,6 +214,58 @@ def _phrases(
                         counted[key] += 1
     _aliases(paper.text, in_text)
     return in_text, in_title
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """A word as written between spaces ("multiple-choice" is one): its parts, how it is shown, their keys."""
+
+    parts: tuple[str, ...]
+    text: str
+    keys: tuple[str, ...]
+    head: str  #: the key of its last part (see _key)
+    start: bool  #: whether a phrase may start on it
+    end: bool  #: whether a phrase may end on it
+    names_more: bool  #: whether, after a phrase, it makes the phrase part of a longer name (see _names_more)
+
+
+@functools.lru_cache(maxsize=65536)
+def _units(written: str) -> tuple[_Unit, ...]:
+    """Return a word written between spaces as units: one, a compound shown with its hyphens, or none.
+
+    A compound starts or ends a phrase where its last part could ("low-resource", "multiple-choice"; not
+    "state-of-the-art"), and never ends one as an adjective ("fine-grained"). Its parts keep their own
+    keys, function words aside: "low-resource" is not "high-resource", and "structure-from-motion" is
+    "structure from motion". A suffix that makes an adjective of a noun ("splatting-based",
+    "context-aware") is a unit of its own: the noun before it may end a phrase ("Gaussian splatting").
+    """
+    parts = tuple(written.split()) if written.isascii() and written.isalnum() else tuple(normalize(written).split())
+    if not parts:
+        return ()
+    if len(parts) > 1 and parts[-1].lower() in _ADJECTIVE_ENDS and written.rstrip("-'/").count("-"):
+        stem = written.rstrip("-'/").rsplit("-", 1)[0]
+        return (*_units(stem), _Unit(parts[-1:], parts[-1], (_key(parts[-1]),), "", False, False, False))
+    head = _key(parts[-1])
+    starts = bool(head) and parts[0][0].isalpha()
+    if len(parts) == 1:  # a participle names nothing ("remains underexplored", "pre-trained")
+        ends = len(head) > 1 and not _participle(parts[0])
+        return (_Unit(parts, parts[0], (head,), head, starts, ends, _names_more(parts[0])),)
+    inner = written.strip("-'/")
+    text = "-".join(parts) if inner.count("-") == len(parts) - 1 and "--" not in inner else " ".join(parts)
+    keys = tuple("" if p.lower() in STOP_WORDS else singular(p.lower()) for p in parts)
+    ends = len(head) > 1 and not _participle(parts[-1])
+    return (_Unit(parts, text, keys, head, starts, ends, _names_more(parts[0])),)
+
+
+def _participle(word: str) -> bool:
+    """Tell whether a word is a participle in "-ed" ("grained", "underexplored"), not a noun ("speed")."""
+    return len(word) > 4 and word.endswith("ed") and not word.endswith("eed")
+
+
+# Last parts that make a compound an adjective: "task-specific", "training-free", "context-aware".
+_ADJECTIVE_ENDS = frozenset(
+    "agnostic aware based centric conditioned driven efficient free friendly guided like oriented specific wise".split()
+)
 
 
 def _key(word: str) -> str:
@@ -299,10 +358,9 @@ def _split(
     spelled: dict[Key, Counter[str]] = defaultdict(Counter)
     verbal: Counter[Key] = Counter()
     modifies: Counter[Key] = Counter()
-    keyed: dict[str, str] = {}
     defined: Counter[tuple[Key, Key]] = Counter()  # (abbreviation, phrase): how many papers define it so
     for i in members:
-        in_text, in_title = _phrases(papers[i], verbal, spelled, keyed, modifies)
+        in_text, in_title = _phrases(papers[i], verbal, spelled, modifies)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
@@ -315,16 +373,30 @@ def _split(
         for name in papers[i].topics:
             if name != theme:
                 others[name].add(i)
-    named = set(normalize(theme).lower().split())
+    theme_words = normalize(theme).lower().split()
+    named = set(theme_words) | _initialisms(theme_words)  # "LM" says "language model" again
     # A word mostly written inside one longer phrase is named by it: "instruction" by "instruction following".
     part_of: dict[Key, int] = {}
     for key, holders in held.items():
         if len(key) == 2 and len(holders) >= MIN_HELD:
             for word in key:
                 part_of[(word,)] = max(part_of.get((word,), 0), len(holders))
+    # A phrase mostly written at the end of one longer phrase is named by it: "language processing" by
+    # "natural language processing", "radiance field" by "neural radiance field". Not by a number: "Gaussian
+    # Splatting" is named without its "3D".
+    longer: dict[Key, tuple[int, Key]] = {}
+    for key, forms in spelled.items():
+        if len(key) > 1 and key[0][:1].isalpha():
+            uses = sum(forms.values())
+            for end in (key[j:] for j in range(1, len(key)) if key[j:] in held):
+                if uses > longer.get(end, (0, key))[0]:
+                    longer[end] = (uses, key)
+    named_by = {
+        key: by for key, (uses, by) in longer.items() if uses > PART * sum(spelled[key].values())
+    }  # fmt: skip
     candidates: dict[Key, float] = {}
     for key, holders in held.items():
-        if not low <= len(holders) <= high or set(key) <= named:
+        if not low <= len(holders) <= high or set(key) <= named or len(key) == 1 and key[0].rstrip("s") in named:
             continue
         uses = sum(spelled[key].values())
         if verbal[key] > VERBAL * uses or part_of.get(key, 0) > PART * len(holders):
@@ -337,7 +409,7 @@ def _split(
         if any(len(holders & group) > OVERLAP * len(holders) for group in others.values()):
             continue  # the taxonomy has that topic already ("Diffusion" beside "Diffusion models")
         candidates[key] = lift
-    chosen: list[tuple[Key, set[int]]] = []
+    chosen: list[tuple[Key, set[int], str]] = []
     covered: Counter[int] = Counter()  # how many subtopics taken so far each paper holds
     names: set[str] = set()
     while len(chosen) < MAX_SUBTOPICS:
@@ -349,24 +421,24 @@ def _split(
             score = gain * weight
             if gain < low or (best is not None and (score, best[0][1]) <= (best[0][0], key)):
                 continue
-            if any(_same(holders, group) for _, group in chosen):
+            if any(_same(holders, group) for _, group, _ in chosen):
                 continue
             best = ((score, key), key)
         if best is None:
             break
         key = best[1]
         del candidates[key]
-        name = _name(spelled[key])
+        name = _name(spelled[named_by.get(key, key)])
         if name.casefold() in taken or name.casefold() in names:
             continue
         names.add(name.casefold())
-        chosen.append((key, held[key]))
+        chosen.append((key, held[key], name))
         covered.update(held[key])
     # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
     while True:
         out, topics = _assign(papers, members, theme, chosen, strength, spelled, written)
         counts = Counter(name for i in members for name in out[i].topics)
-        kept = [(key, holders) for (key, holders), topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
+        kept = [chosen_one for chosen_one, topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
         if len(kept) == len(chosen):
             return out, topics
         chosen = kept
@@ -391,6 +463,11 @@ def _merge_abbreviations(
             strength[phrase, i] = max(strength.get((phrase, i), 0), strength[alias, i])
 
 
+def _initialisms(words: Sequence[str]) -> set[str]:
+    """Return the initials of each run of two or more words ("large language models": "ll", "lm", "llm")."""
+    return {"".join(w[0] for w in words[i:j]) for i in range(len(words)) for j in range(i + 2, len(words) + 1)}
+
+
 def _same(one: set[int], other: set[int]) -> bool:
     """Return whether two phrases are held by nearly the same papers ("radiance field" and "NeRF")."""
     shared = len(one & other)
@@ -410,16 +487,18 @@ def _lift(holders: set[int], near: Mapping[int, list[int]], members: int) -> flo
 
 
 def _name(forms: Counter[str]) -> str:
-    """Return a subtopic's name: the phrase as the papers most often write it, in title case."""
+    """Return a subtopic's name: the phrase as the papers most often write it, in title case ("Chain-of-Thought")."""
     folded: Counter[str] = Counter()
     for form, n in forms.items():
         folded[form.lower()] += n
     spelling = min(folded, key=lambda form: (-folded[form], form))
     written = min((form for form in forms if form.lower() == spelling), key=lambda form: (-forms[form], form))
-    words = written.split()
     return " ".join(
-        word if not word.islower() else word if 0 < k and word in _SMALL else word[0].upper() + word[1:]
-        for k, word in enumerate(words)
+        "-".join(
+            part if not part.islower() or (k or j) and part in _SMALL else part[0].upper() + part[1:]
+            for j, part in enumerate(word.split("-"))
+        )
+        for k, word in enumerate(written.split())
     )
 
 
@@ -427,7 +506,7 @@ def _assign(
     papers: list[Paper],
     members: list[int],
     theme: str,
-    chosen: list[tuple[Key, set[int]]],
+    chosen: list[tuple[Key, set[int], str]],
     strength: Mapping[tuple[Key, int], int],
     spelled: Mapping[Key, Counter[str]],
     written: set[str],
@@ -438,8 +517,7 @@ def _assign(
     """
     topics = []
     given: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
-    for rank, (key, holders) in enumerate(chosen):
-        name = _name(spelled[key])
+    for rank, (key, holders, name) in enumerate(chosen):
         spellings = tuple(sorted({normalize(form).lower() for form in spelled[key]}))
         description = f"{theme} papers that write of {name.lower()}."
         topics.append(Topic(name, description, spellings, parent=theme, learned=True))
