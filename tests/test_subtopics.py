@@ -51,16 +51,42 @@ def test_a_topic_on_most_papers_of_a_venue_is_its_theme(vision) -> None:
 def test_the_theme_is_split_into_subtopics_named_as_the_papers_write_them(vision) -> None:
     _, split = vision
     learned = [t for t in split.taxonomy.topics if t.parent]
-    assert len(learned) >= 5
+    assert len(learned) >= 3  # 60 papers: each subtopic needs 3 that write of it more than in passing
     assert all(t.parent == "Computer vision" for t in learned)
     names = {t.name for t in learned}
     assert {"Gaussian Splatting", "Point Clouds"} <= names
-    for topic in learned:  # each named with a phrase its papers write, in title case
+    for topic in learned:  # each named with a phrase its papers write, in title case, more than once
         assert topic.name[0].isupper()
         holders = [p for p in split.papers if topic.name in p.topics]
-        assert holders, topic.name
-        assert all(any(term in " ".join(p.text.lower().replace("-", " ").split()) for term in topic.terms)
-                   for p in holders), topic.name  # fmt: skip
+        assert len(holders) >= 3, topic.name
+        for paper in holders:
+            assert _mentions(paper.text, topic.terms) >= 2, (topic.name, paper.id)
+
+
+def _mentions(text: str, terms: tuple[str, ...]) -> int:
+    """Count how often a text writes any of the terms, or an abbreviation it defines for one ("Gaussian
+    Splatting (3DGS)" then "3DGS")."""
+    low = " ".join(text.lower().replace("-", " ").split())
+    count = sum(low.count(term) for term in terms)
+    for term in terms:
+        for abbreviation in re.findall(rf"{re.escape(term)} \((\w+)\)", low):
+            count += len(re.findall(rf"(?<!\()\b{abbreviation}\b(?!\))", low))
+    return count
+
+
+def test_a_theme_paper_keeps_only_subtopics_it_writes_of_more_than_in_passing(vision) -> None:
+    """A phrase written once ("... unlike segmentation methods, ...") says little of what a paper is
+    about; read on the dev venues, most such subtopics were wrong. The paper keeps its other topics, and
+    the theme only where it has none: the site says the theme once, for every paper."""
+    before, split = vision
+    theme = "Computer vision"
+    for old, new in zip(before, split.papers):
+        if theme not in old.topics:
+            assert new.topics == old.topics
+        elif theme in new.topics:
+            assert new.topics == (theme,) and old.topics == (theme,)
+        else:
+            assert set(old.topics) - {theme} <= set(new.topics)
 
 
 @pytest.mark.parametrize(

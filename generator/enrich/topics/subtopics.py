@@ -18,9 +18,11 @@ Estimation"), chosen so that together they cover the theme's papers:
   more often than papers at random do ("experimental results" is everywhere alike);
 - greedily, the phrase that gives most papers not covered yet a subtopic is taken, unless most
   of its papers already have one taken or carry one of the taxonomy's other topics;
-- a theme paper gets, in place of the theme, the subtopic whose phrase it holds most (its title
-  first, then its abstract's count), and up to ``PER_PAPER`` in all of those it writes more than
-  once; it keeps the theme where none applies.
+- a theme paper gets, in place of the theme, up to ``PER_PAPER`` of the subtopics whose phrases it
+  writes more than in passing (in its title, or twice in its abstract), those it holds most first: a
+  phrase written once ("unlike segmentation methods, ...") was a wrong subtopic more often than not on
+  the dev venues. The site says the theme once, for every paper (``plan.identity``), so a paper
+  with none keeps the theme only where it has no other topic.
 
 The taxonomy's own topics are never changed: a paper keeps the others it has, and a corpus with
 no theme (an ordinary ML venue: ICLR) is left as it was. The subtopics become topics of a
@@ -73,8 +75,8 @@ CONTAINED = 0.8
 LONGEST = 3
 #: What a phrase in the title weighs beside its mentions in the abstract (counted up to as many).
 TITLE_STRENGTH = 3
-#: A paper gets a second or third subtopic only when it writes its phrase this often (the title counts 3).
-SECOND_STRENGTH = 2
+#: A paper gets a subtopic only when it writes its phrase this often (the title counts 3).
+STRENGTH_NEEDED = 2
 
 # Words too vague to start or end a subtopic's name, beyond those of related papers.
 _VAGUE = frozenset(
@@ -436,7 +438,7 @@ def _split(
         covered.update(held[key])
     # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
     while True:
-        out, topics = _assign(papers, members, theme, chosen, strength, spelled, written)
+        out, topics = _assign(papers, members, theme, chosen, strength, spelled)
         counts = Counter(name for i in members for name in out[i].topics)
         kept = [chosen_one for chosen_one, topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
         if len(kept) == len(chosen):
@@ -509,11 +511,10 @@ def _assign(
     chosen: list[tuple[Key, set[int], str]],
     strength: Mapping[tuple[Key, int], int],
     spelled: Mapping[Key, Counter[str]],
-    written: set[str],
 ) -> tuple[list[Paper], list[Topic]]:
     """Give each theme paper the subtopics it holds most, in place of the theme; return the papers and topics.
 
-    A paper with none of those but one of the ``written`` subtopics loses the theme all the same.
+    A paper with none of those keeps the theme only where it has no other topic.
     """
     topics = []
     given: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
@@ -525,12 +526,12 @@ def _assign(
             given[i].append((-strength[key, i], len(holders), rank, name))
     out = list(papers)
     for i in members:
-        # The strongest always; another only where the paper names it more than in passing.
+        # Only those the paper names more than in passing, the strongest first.
         ranked = sorted(given.get(i, []))[:PER_PAPER]
-        names = [name for k, (weight, _, _, name) in enumerate(ranked) if k == 0 or -weight >= SECOND_STRENGTH]
+        names = [name for weight, _, _, name in ranked if -weight >= STRENGTH_NEEDED]
         paper = papers[i]
         if not names:
-            if written.intersection(paper.topics):
+            if len(paper.topics) > 1:
                 out[i] = replace(paper, topics=tuple(t for t in paper.topics if t != theme))
             continue
         at = paper.topics.index(theme)
