@@ -1029,7 +1029,11 @@ def test_a_count_or_quantifier_never_opens_a_title(words: str, trimmed: str) -> 
         ("Biological and Artificial Neural Systems Form High-Dimensional Representations", True),
         ("Pretraining Allocates Some Model Dimensions", True),
         ("Knowledge Distillation Compresses Deep Neural Networks", True),
+        ("Voice Conversion Modifies Speech from Linguistic Content", True),
+        ("Flow Matching Underpins Many State-Of-The-Art Generative Models", True),
+        ("Discrete Representation and Facilitates Speech Language Modeling", True),
         ("Face Recognition Algorithms", False),  # a verb that is a noun too opens a noun phrase
+        ("Modify 3D Garments from a Single-View Image", False),  # what the tool does, as its users say it
         ("Camera Poses for Multi-View 3D Modeling", False),
     ],
 )

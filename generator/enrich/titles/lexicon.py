@@ -321,7 +321,7 @@ _VERBS_BASE = frozenset(
     improve enable allow provide yield make use leverage exploit rely assume ignore neglect overlook
     obtain reach exceed match solve address handle degrade collapse converge diverge memorize forget
     generalize exist extend excel pose involve contain differ vary operate appear compress allocate assign
-    aim promise seek strive attempt try hope""".split()
+    aim promise seek strive attempt try hope evaluate accumulate underpin combine facilitate discover""".split()
 )
 # Verbs that are nouns too ("Face Recognition", "Form Understanding"): a verb only after a plural subject.
 _VERBS_BASE_MID = frozenset("hold form start need take offer face share".split())
@@ -336,7 +336,8 @@ _VERBS_S_MID = frozenset(
     depends suffers fails achieves improves enables allows provides makes leverages exploits helps
     outperforms solve solves handles struggle struggles extends exist preserves disentangles enhances stacks
     orchestrates boosts reduces increases extracts excels forms starts offers faces involves contains
-    shares differs varies operates takes needs aims seeks compresses allocates assigns""".split()
+    shares differs varies operates takes needs aims seeks compresses allocates assigns modifies underpins
+    combines facilitates discovers accumulates evaluates demonstrates introduces proposes became""".split()
 )
 # Verbs in -s that take "to" and a verb ("aims to", "seeks to"): before "to", a finite verb, not a plural.
 _VERBS_S_TO = frozenset(
