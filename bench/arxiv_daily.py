@@ -1,0 +1,87 @@
+"""Make a venue nobody here has read from a public archive of arXiv's daily listings.
+
+Usage: python bench/arxiv_daily.py ARCHIVE CATEGORY YEAR N OUT [--seed S]
+
+``ARCHIVE`` is a clone of https://github.com/CSQianDong/Awesome-arXiv-Daily-Reporter, which keeps each
+day's new arXiv papers of a few categories as ``<day>-<Mon>-<year>/<CATEGORY>/papers.jsonl`` (one
+Python dict per line: arXiv id, title, authors, abstract). ``CATEGORY`` is its folder name (``NLP`` is
+cs.CL, ``AI`` cs.AI, ``IR`` cs.IR). The papers of the year's days, each arXiv id once and abstracts of
+at least 300 characters, are shuffled with the seed and N of them written as ``OUT.jsonl`` (the
+records of ``../shared/data/venues``: title, abstract, no keywords) and ``OUT.txt`` (the plain layout,
+"arXiv-<CATEGORY> <YEAR> Papers", which is what a user gives papersite). The titles are for judging
+only: ``title_eval.py`` and ``venue_topics.py`` take the ``.jsonl``.
+
+The archive is third-party data: it stays outside this repository.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+MIN_ABSTRACT = 300
+
+
+def read_day(path: Path) -> list[dict]:
+    """Return the records of one day's ``papers.jsonl`` (lines it cannot read are skipped)."""
+    records = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        try:
+            record = ast.literal_eval(line)
+        except (ValueError, SyntaxError):
+            continue
+        if isinstance(record, dict):
+            records.append(record)
+    return records
+
+
+def venue(archive: Path, category: str, year: int, n: int, seed: int) -> list[dict]:
+    """Return N records of a category's papers of a year, as venue records, in a seeded random order."""
+    seen: set[str] = set()
+    records = []
+    for day in sorted(archive.glob(f"*-{year}/{category}/papers.jsonl")):
+        for raw in read_day(day):
+            abstract = " ".join(str(raw.get("abstract", "")).split())
+            key = raw.get("arxiv_id") or abstract
+            if key in seen or len(abstract) < MIN_ABSTRACT:
+                continue
+            seen.add(key)
+            title = " ".join(str(raw["title"]).split())
+            records.append({"year": year, "venue": f"arXiv-{category}", "title": title, "abstract": abstract,
+                            "keywords": [], "github_urls": [], "authors": raw.get("authors", "")})  # fmt: skip
+    random.Random(seed).shuffle(records)
+    return records[:n]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("archive", type=Path)
+    ap.add_argument("category")
+    ap.add_argument("year", type=int)
+    ap.add_argument("n", type=int)
+    ap.add_argument("out", type=Path)
+    ap.add_argument("--seed", type=int, default=7)
+    args = ap.parse_args(argv)
+    records = venue(args.archive, args.category, args.year, args.n, args.seed)
+    if not records:
+        print(f"no papers of {args.category} in {args.year} under {args.archive}", file=sys.stderr)
+        return 2
+    with args.out.with_suffix(".jsonl").open("w", encoding="utf-8") as fh:
+        for record in records:
+            fh.write(json.dumps(record, ensure_ascii=False) + "\n")
+    header = f"arXiv-{args.category} {args.year} Papers"
+    text = header + "\n\n" + "\n\n".join(r["abstract"] for r in records) + "\n"
+    args.out.with_suffix(".txt").write_text(text, encoding="utf-8")
+    print(f"{len(records)} papers of {args.category} {args.year}: {args.out.with_suffix('')}.jsonl and .txt")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
