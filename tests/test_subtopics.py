@@ -277,8 +277,11 @@ def test_a_learned_subtopic_page_shows_its_theme_and_the_topics_page_lists_it_un
     rendered = render_pages(pages.plan_indexes(split.papers, split.taxonomy, identity(split.papers, themes=split.themes)))
     theme = rendered[urls.topic_source("computer-vision")].decode()
     assert "Subtopics: [" in theme and "[Gaussian Splatting](gaussian-splatting.md)" in theme
+    # The theme page lists only the papers that no subtopic or other topic holds, and says why.
+    assert "Computer vision is this site's theme: every paper is on it." in theme
     subtopic = rendered[urls.topic_source("gaussian-splatting")].decode()
     assert "A subtopic of [Computer vision](computer-vision.md)." in subtopic
+    assert "this site's theme" not in subtopic
     index = rendered[urls.topics_index_source()].decode()
     rows = [line for line in index.splitlines() if line.startswith("| [")]
     names = [row[3 : row.index("]")] for row in rows]

@@ -134,7 +134,7 @@ def topic_pages(
         front = {"title": html_text(_titled(name, page)), "description": html_text(description), **INDEX_PAGE}
         context = {
             "topic": {"name": name, "description": description},
-            "family": family or {"parent": None, "children": []},
+            "family": family or {"parent": None, "children": [], "theme": False},
             "page_title": _titled(name, page),
             "count": len(papers),
             "per_year": [{"year": year, "count": len(by_year[year])} for year in sorted(by_year, reverse=True)],

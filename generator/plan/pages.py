@@ -26,6 +26,7 @@ class TopicRef:
     description: str
     source: str
     parent: str = ""  # the topic a subtopic is a part of (written in the taxonomy, or learned: a theme)
+    learned: bool = False  # a subtopic learned from the corpus: its parent is the corpus's theme
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,9 @@ def topic_refs(taxonomy: Taxonomy) -> dict[str, TopicRef]:
         if slug in seen:
             raise ValueError(f"topics {seen[slug]!r} and {topic.name!r} have the same slug {slug!r}")
         seen[slug] = topic.name
-        refs[topic.name] = TopicRef(topic.name, slug, topic.description, urls.topic_source(slug), topic.parent)
+        refs[topic.name] = TopicRef(
+            topic.name, slug, topic.description, urls.topic_source(slug), topic.parent, topic.learned
+        )
     return refs
 
 
@@ -145,7 +148,8 @@ def _paper_page(
 def _family(
     ref: TopicRef, used: list[TopicRef], refs: Mapping[str, TopicRef], by_topic: Mapping[str, list[Paper]]
 ) -> dict[str, object]:
-    """Return what a topic page shows of its place among topics: its parent, and its subtopics with papers."""
+    """Return what a topic page shows of its place among topics: its parent, its subtopics with papers, and
+    whether it is the corpus's theme (split into subtopics learned from the papers)."""
     source = urls.topic_source(ref.slug)
     parent = refs.get(ref.parent)
     children = sorted((r for r in used if r.parent == ref.name), key=lambda r: (-len(by_topic[r.name]), r.name.casefold()))
@@ -154,6 +158,7 @@ def _family(
         if parent
         else None,
         "children": [{"name": r.name, "link": urls.link(source, r.source), "count": len(by_topic[r.name])} for r in children],
+        "theme": any(r.learned for r in children),  # the corpus's theme: it lists only papers with no other topic
     }
 
 
