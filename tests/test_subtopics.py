@@ -278,7 +278,7 @@ def test_a_learned_subtopic_page_shows_its_theme_and_the_topics_page_lists_it_un
     theme = rendered[urls.topic_source("computer-vision")].decode()
     assert "Subtopics: [" in theme and "[Gaussian Splatting](gaussian-splatting.md)" in theme
     # The theme page lists only the papers that no subtopic or other topic holds, and says why.
-    assert "Computer vision is this site's theme: every paper is on it." in theme
+    assert "\n\nComputer vision is this site's theme: every paper is on it." in theme  # a paragraph of its own
     subtopic = rendered[urls.topic_source("gaussian-splatting")].decode()
     assert "A subtopic of [Computer vision](computer-vision.md)." in subtopic
     assert "this site's theme" not in subtopic
