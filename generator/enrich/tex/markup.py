@@ -133,12 +133,12 @@ _FAST_TOKEN_RE = re.compile(
 # Where a construct may start: every other character is plain text and is copied in bulk. A single
 # - or % is plain too; only "--" and "%}" start a token (the first characters of every _TOKENS branch).
 _SPECIAL_RE = re.compile(r"[\\$`'~*_{}&\[<]")
-# A bare URL at the start of a plain run, or inside one where a word starts (after a character that is
-# not an ASCII letter or digit, as the word-by-word text tokens of _TOKEN_RE would try it).
 # A Latin abbreviation an author wrote in math mode ("$e.g.$", "$i.e.$"): text, as meant.
 _ABBREVIATION_IN_MATH_RE = re.compile(
     r"\s*((?:e\s*\.\s*g|i\s*\.\s*e|w\s*\.\s*r\s*\.\s*t|a\s*\.\s*k\s*\.\s*a)\s*\.?|(?:cf|etc|vs|resp)\s*\.)\s*(,?)\s*"
 )
+# A bare URL at the start of a plain run, or inside one where a word starts (after a character that is
+# not an ASCII letter or digit, as the word-by-word text tokens of _TOKEN_RE would try it).
 _BARE_RE = re.compile("(?P<bare>" + URL_PATTERN + ")")
 _BARE_IN_RUN_RE = re.compile(r"(?<![A-Za-z0-9])(?=[A-Za-z0-9])(?P<bare>" + URL_PATTERN + ")")
 

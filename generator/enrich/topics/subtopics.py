@@ -182,7 +182,7 @@ def _phrases(
     in_title: set[Key] = set()
     for part, counted in ((paper.title, None), (paper.text, in_text)):
         for chunk in _CHUNK.split(part):
-            units = [unit for written in chunk.split() for unit in _units(written)]
+            units = [unit for word in chunk.split() for unit in _units(word)]
             count = len(units)
             for a, unit in enumerate(units):
                 if not unit.start:
