@@ -131,11 +131,11 @@ def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) ->
 
 def _phrases_of(text: str) -> dict[tuple[str, ...], list[str]]:
     """Return the candidate phrases of one abstract, each with how it is written."""
-    from generator.enrich.topics.subtopics import _phrases
+    from generator.enrich.topics.subtopics import _phrases, _Writing
 
-    written: dict = defaultdict(Counter)
-    _phrases(Paper(abstract=text, venue="X", year=2025, source=Source(Path("x.txt"), 1), text=text), Counter(), written, Counter())
-    return {key: sorted(forms) for key, forms in written.items()}
+    writing = _Writing()
+    _phrases(Paper(abstract=text, venue="X", year=2025, source=Source(Path("x.txt"), 1), text=text), writing)
+    return {key: sorted(forms) for key, forms in writing.spelled.items()}
 
 
 def test_a_hyphenated_compound_is_never_cut_to_name_a_subtopic() -> None:
@@ -201,6 +201,34 @@ def test_a_subtopic_is_named_by_the_longer_name_its_phrase_is_written_in() -> No
     assert not any(name.lower() in ("lm", "lms") for name in names)
     rag = [p for p in split.papers if p.id.startswith("rag")]
     assert all("Retrieval-Augmented Generation" in p.topics for p in rag)
+
+
+def test_a_word_mostly_written_in_the_plural_names_no_subtopic_alone() -> None:
+    """ "Documents", "environments", "directions" are things, not subjects, though they end like activities
+    ("segmentation"): a language-model venue got "Document" and "Environment" subtopics of papers that merely
+    read documents or act in environments. An activity ("summarization") or a named thing still names one."""
+    papers = _theme_corpus({
+        "doc": "Long {w} documents are hard to read. We split each document on {w} into passages, rank the {w} "
+               "documents by relevance and keep the best document.",
+        "sum": "Summarization of {w} threads is hard. Our summarization model writes {w} digests.",
+        "env": "Agents act in {w} environments. We build {w} environments with rooms, and one environment where "
+               "the agent cooks: each environment is made for {w} skills.",
+        "mt": "Machine translation of {w} idioms fails. We pair translation with {w} glossaries.",
+        "cot": "Chain-of-thought prompting explains {w} puzzles. We audit chain-of-thought traces of {w} riddles.",
+    })  # fmt: skip
+    split = split_themes(papers, related_ids(papers, NEIGHBOURS), load_taxonomy())
+    names = {t.name for t in split.taxonomy.topics if t.parent}
+    assert "Summarization" in names
+    assert not names & {"Document", "Documents", "Environment", "Environments"}
+
+
+def test_an_abbreviation_in_the_plural_is_the_same_phrase_as_in_the_singular() -> None:
+    """ "Semantic IDs" and "Semantic ID" were two subtopics of one recommender venue."""
+    from generator.enrich.topics.subtopics import _key
+
+    assert _key("IDs") == _key("ID") == "id"
+    assert _key("LLMs") == _key("LLM") and _key("NeRFs") == _key("NeRF")
+    assert _key("GPS") == "gps" and _key("gas") == "gas"  # an abbreviation ending in S, a short word
 
 
 def test_no_topic_holds_everything_once_the_theme_is_split(vision) -> None:

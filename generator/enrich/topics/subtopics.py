@@ -11,6 +11,8 @@ Estimation"), chosen so that together they cover the theme's papers:
 - a paper *holds* a phrase when its title or abstract writes it, or an abbreviation the corpus
   defines it by ("NeRF" holds "neural radiance fields"); the theme's papers that hold a
   phrase must be neither a handful nor a theme of their own;
+- a word alone names an activity ("segmentation", "decoding") or is a name ("SLAM"); a word the papers
+  write in the plural one time in three or more names things ("documents", "environments"), not a subject;
 - a phrase the papers nearly always write before another content word modifies a longer name
   ("feed forward" network, "RGB" images, reproducing "kernel Hilbert" space) and names nothing alone;
 - a phrase must be what a cluster of papers is about, not a turn of phrase: the papers that hold
@@ -42,7 +44,7 @@ import logging
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ...model import Paper
 from ..words import STOP_WORDS
@@ -120,6 +122,9 @@ PART = 0.6
 MODIFIER = 0.75
 #: A one-word "...ing" phrase written as a verb more than this share of the time does not name a subtopic.
 VERBAL = 0.6
+#: A one-word phrase written in the plural this share of the time or more names things ("documents",
+#: "environments", "directions"), not an activity ("segmentation", "decoding"): it names no subtopic alone.
+COUNTED = 1 / 3
 # Words, then an abbreviation in parentheses with a capital or a digit in it: "neural radiance fields (NeRFs)".
 _DEFINED = re.compile(r"\(((?=[^)]*[A-Z0-9])[A-Za-z0-9][\w\-]{1,9}?)s?\)")
 _CHUNK = re.compile(r"[^\w\s\-'/]+")
@@ -167,16 +172,26 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
     return Split(papers, extended, tuple(found))
 
 
-def _phrases(
-    paper: Paper, verbal: Counter[Key], written: dict[Key, Counter[str]], modifies: Counter[Key]
-) -> tuple[Counter[Key], set[Key]]:
+@dataclass
+class _Writing:
+    """How the theme's papers write each phrase, over all of them."""
+
+    spelled: dict[Key, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))  #: its forms as written
+    verbal: Counter[Key] = field(default_factory=Counter)  #: one-word phrases in "ing" written as verbs (_OBJECTS)
+    modifies: Counter[Key] = field(default_factory=Counter)  #: times followed by a content word
+    plural: Counter[Key] = field(default_factory=Counter)  #: times a one-word phrase is written in the plural
+
+    def uses(self, key: Key) -> int:
+        return sum(self.spelled.get(key, {}).values())
+
+
+def _phrases(paper: Paper, writing: _Writing) -> tuple[Counter[Key], set[Key]]:
     """Return the candidate phrases of a paper's abstract (counted) and those of its title.
 
     A phrase is a run of whole words as written: a hyphenated compound is one ("retrieval-augmented
     generation" holds no "augmented generation", "low-resource languages" no "resource languages"), and
     may start or end a phrase when its last part could ("multiple-choice", not "state-of-the-art").
-    Adds to ``written`` how the paper writes each, to ``verbal`` the one-word phrases in "ing" written as
-    verbs (see _OBJECTS), to ``modifies`` how often each is followed by a content word.
+    Adds to ``writing`` how the paper writes them.
     """
     in_text: Counter[Key] = Counter()
     in_title: set[Key] = set()
@@ -199,6 +214,8 @@ def _phrases(
                         continue
                     if b == a and len(key) == 1:
                         if _describes(unit.parts[0]):
+                            if unit.head != unit.parts[0].lower() and not _describes(singular(unit.parts[0])):
+                                writing.plural[key] += 1  # "documents" (see COUNTED)
                             continue
                         # "by creating", "creating a": a verb; "neural rendering", "point tracking": a noun.
                         if unit.head.endswith("ing") and (
@@ -206,10 +223,10 @@ def _phrases(
                             or a == 0
                             or not units[a - 1].head
                         ):
-                            verbal[key] += 1
-                    written[key][text] += 1
+                            writing.verbal[key] += 1
+                    writing.spelled[key][text] += 1
                     if b + 1 < count and units[b + 1].names_more:
-                        modifies[key] += 1
+                        writing.modifies[key] += 1
                     if counted is None:
                         in_title.add(key)
                     else:
@@ -273,7 +290,8 @@ _ADJECTIVE_ENDS = frozenset(
 def _key(word: str) -> str:
     """Return a word's key in a phrase: lower case and singular, "" for a word no phrase starts or ends with."""
     lower = word.lower()
-    key = singular(lower)
+    # "IDs", "LLMs": an abbreviation's plural, however short.
+    key = lower[:-1] if len(word) > 2 and word[-1] == "s" and word[-2].isupper() else singular(lower)
     return "" if lower in _EDGE_STOP or key in _EDGE_STOP else key
 
 
@@ -357,12 +375,10 @@ def _split(
     near = {i: [index[o] for o in neighbours.get(papers[i].id, ())[:NEIGHBOURS] if o in index] for i in members}
     held: dict[Key, set[int]] = defaultdict(set)  # phrase -> theme papers that hold it
     strength: dict[tuple[Key, int], int] = {}  # how much a paper holds a phrase: see _assign
-    spelled: dict[Key, Counter[str]] = defaultdict(Counter)
-    verbal: Counter[Key] = Counter()
-    modifies: Counter[Key] = Counter()
+    writing = _Writing()
     defined: Counter[tuple[Key, Key]] = Counter()  # (abbreviation, phrase): how many papers define it so
     for i in members:
-        in_text, in_title = _phrases(papers[i], verbal, spelled, modifies)
+        in_text, in_title = _phrases(papers[i], writing)
         for key in in_text.keys() | in_title:
             held[key].add(i)
             strength[key, i] = TITLE_STRENGTH * (key in in_title) + min(in_text[key], TITLE_STRENGTH)
@@ -387,23 +403,23 @@ def _split(
     # "natural language processing", "radiance field" by "neural radiance field". Not by a number: "Gaussian
     # Splatting" is named without its "3D".
     longer: dict[Key, tuple[int, Key]] = {}
-    for key, forms in spelled.items():
+    for key, forms in writing.spelled.items():
         if len(key) > 1 and key[0][:1].isalpha():
             uses = sum(forms.values())
             for end in (key[j:] for j in range(1, len(key)) if key[j:] in held):
                 if uses > longer.get(end, (0, key))[0]:
                     longer[end] = (uses, key)
     named_by = {
-        key: by for key, (uses, by) in longer.items() if uses > PART * sum(spelled[key].values())
+        key: by for key, (uses, by) in longer.items() if uses > PART * writing.uses(key)
     }  # fmt: skip
     candidates: dict[Key, float] = {}
     for key, holders in held.items():
         if not low <= len(holders) <= high or set(key) <= named or len(key) == 1 and key[0].rstrip("s") in named:
             continue
-        uses = sum(spelled[key].values())
-        if verbal[key] > VERBAL * uses or part_of.get(key, 0) > PART * len(holders):
+        uses = writing.uses(key)
+        if writing.verbal[key] > VERBAL * uses or part_of.get(key, 0) > PART * len(holders):
             continue
-        if modifies[key] > MODIFIER * uses:
+        if writing.modifies[key] > MODIFIER * uses or writing.plural[key] >= COUNTED * (uses + writing.plural[key]):
             continue
         lift = _lift(holders, near, len(members))
         if lift < LIFT_NEEDED:
@@ -430,7 +446,7 @@ def _split(
             break
         key = best[1]
         del candidates[key]
-        name = _name(spelled[named_by.get(key, key)])
+        name = _name(writing.spelled[named_by.get(key, key)])
         if name.casefold() in taken or name.casefold() in names:
             continue
         names.add(name.casefold())
@@ -438,7 +454,7 @@ def _split(
         covered.update(held[key])
     # A subtopic whose papers all have stronger ones ("PSNR") is left with too few to be a page of its own.
     while True:
-        out, topics = _assign(papers, members, theme, chosen, strength, spelled)
+        out, topics = _assign(papers, members, theme, chosen, strength, writing.spelled)
         counts = Counter(name for i in members for name in out[i].topics)
         kept = [chosen_one for chosen_one, topic in zip(chosen, topics) if counts[topic.name] >= MIN_HELD]
         if len(kept) == len(chosen):
