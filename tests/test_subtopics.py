@@ -183,12 +183,12 @@ def _theme_corpus(groups: dict[str, str]) -> list[Paper]:
 
 
 def test_a_subtopic_is_named_by_the_longer_name_its_phrase_is_written_in() -> None:
-    """A language-model venue: "Natural Language Processing", not "Language Processing"; "Retrieval-Augmented
+    """A language-model venue: "Named Entity Recognition", not "Entity Recognition"; "Retrieval-Augmented
     Generation", not "Generation"; and "LMs" says the theme again, so it names no subtopic."""
     papers = _theme_corpus({
         "rag": "We study retrieval-augmented generation over {w} documents. A retrieval-augmented generation "
                "pipeline retrieves passages on {w} before it answers.",
-        "nlp": "Natural language processing of {w} notes is hard. We apply natural language processing tools to "
+        "ner": "Named entity recognition of {w} notes is hard. We apply named entity recognition tools to "
                "{w} records and their summaries.",
         "lrl": "Low-resource languages lack {w} corpora. We collect {w} text for six low-resource languages.",
         "lm": "Small LMs follow {w} instructions poorly. LMs imitate {w} teachers through curricula.",
@@ -196,8 +196,8 @@ def test_a_subtopic_is_named_by_the_longer_name_its_phrase_is_written_in() -> No
     })  # fmt: skip
     split = split_themes(papers, related_ids(papers, NEIGHBOURS), load_taxonomy())
     names = {t.name for t in split.taxonomy.topics if t.parent}
-    assert {"Retrieval-Augmented Generation", "Natural Language Processing", "Low-Resource Languages"} <= names
-    assert not names & {"Generation", "Augmented Generation", "Language Processing", "Resource Languages"}
+    assert {"Retrieval-Augmented Generation", "Named Entity Recognition", "Low-Resource Languages"} <= names
+    assert not names & {"Generation", "Augmented Generation", "Entity Recognition", "Resource Languages"}
     assert not any(name.lower() in ("lm", "lms") for name in names)
     rag = [p for p in split.papers if p.id.startswith("rag")]
     assert all("Retrieval-Augmented Generation" in p.topics for p in rag)
