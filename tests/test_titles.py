@@ -1978,3 +1978,19 @@ def test_a_part_named_once_gives_way_to_the_model_the_paper_proposes() -> None:
             "Hellinger. We then leverage such an approximation to propose HELVAE, a multimodal VAE that avoids sub-sampling, "
             "yielding an efficient yet effective model.")
     assert coined_name(text) == "HELVAE"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Generated time series are hard to judge. We propose a quality metric that combines Dynamic Time Warping "
+        "(DTW) and a dissimilarity measure to monitor training. The metric, computed with DTW on each series, tells "
+        "when to stop.",
+        "Robots must plan under uncertainty. We propose a planner that employs Monte Carlo Tree Search (MCTS) over "
+        "learned beliefs. Each rollout of MCTS samples a belief, and the planner stops once the plan is safe.",
+    ],
+)
+def test_a_name_the_paper_combines_or_employs_is_other_peoples(text: str) -> None:
+    """What the paper's method combines, leverages or employs is a thing it uses, not its name: a cs.AI title
+    read "DTW: Dynamic Time Warping for Time-Series Forecasting" for a paper on augmenting financial series."""
+    assert coined_name(text) is None
