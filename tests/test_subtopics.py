@@ -163,6 +163,27 @@ def test_a_hyphenated_compound_is_never_cut_to_name_a_subtopic() -> None:
     assert ("structure", "", "motion") in _phrases_of("A structure from motion pipeline.")
 
 
+def test_a_compound_alone_names_a_subtopic_only_as_a_noun() -> None:
+    """ "Multi-Agent", "Long-Term", "Next-Item" were subtopics of recommender and language-model venues: compounds
+    of content words modify what follows them. One on an activity or with a function word inside is a noun."""
+    phrases = _phrases_of(
+        "We build multi-agent debate with long-term memory for next-item prediction, after fine-tuning with "
+        "mixture-of-experts layers."
+    )
+    assert not {("multi", "agent"), ("long", "term"), ("next", "item")} & phrases.keys()
+    assert ("multi", "agent", "debate") in phrases and ("long", "term", "memory") in phrases
+    assert ("fine", "tuning") in phrases and ("mixture", "", "expert") in phrases
+
+
+def test_no_subtopic_says_any_of_the_corpus_themes_again() -> None:
+    """A recommender venue with two themes got "IR" under "Large language models": it says the other theme."""
+    from generator.enrich.topics.subtopics import _said
+
+    said = _said(["Recommender systems and information retrieval", "Large language models"])
+    assert {"ir", "llm", "lm", "retrieval", "recommender"} <= said
+    assert "ai" not in said  # "systems and information": no initials across a stop word's place
+
+
 def test_a_noun_made_an_adjective_by_a_suffix_still_ends_a_phrase() -> None:
     """ "Gaussian splatting-based avatars" write of Gaussian splatting; "context-aware" ends nothing."""
     phrases = _phrases_of("We build Gaussian splatting-based avatars with context-aware lighting.")

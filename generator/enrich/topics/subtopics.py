@@ -13,6 +13,9 @@ Estimation"), chosen so that together they cover the theme's papers:
   phrase must be neither a handful nor a theme of their own;
 - a word alone names an activity ("segmentation", "decoding") or is a name ("SLAM"); a word the papers
   write in the plural one time in three or more names things ("documents", "environments"), not a subject;
+  a hyphenated compound alone likewise ("fine-tuning"; not "multi-agent", an adjective), unless a function
+  word inside makes it a noun phrase ("structure-from-motion");
+- no phrase says a theme again: its words, or their initials ("LM", "IR");
 - a phrase the papers nearly always write before another content word modifies a longer name
   ("feed forward" network, "RGB" images, reproducing "kernel Hilbert" space) and names nothing alone;
 - a phrase must be what a cluster of papers is about, not a turn of phrase: the papers that hold
@@ -164,7 +167,7 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
     taken = {name.casefold() for name in taxonomy.names}
     for theme in found:
         written = {topic.name for topic in taxonomy.topics if topic.parent == theme}
-        papers, topics = _split(papers, neighbours, theme, taken, written)
+        papers, topics = _split(papers, neighbours, theme, taken, written, _said(found))
         learned.extend(topics)
         taken |= {topic.name.casefold() for topic in topics}
     extended = Taxonomy((*taxonomy.topics, *learned), taxonomy.fallback, taxonomy.path)
@@ -224,6 +227,8 @@ def _phrases(paper: Paper, writing: _Writing) -> tuple[Counter[Key], set[Key]]:
                             or not units[a - 1].head
                         ):
                             writing.verbal[key] += 1
+                    elif b == a and not _compound_names(unit.parts):
+                        continue
                     writing.spelled[key][text] += 1
                     if b + 1 < count and units[b + 1].names_more:
                         writing.modifies[key] += 1
@@ -357,18 +362,52 @@ def _names_more(word: str) -> bool:
 @functools.lru_cache(maxsize=65536)
 def _describes(word: str) -> bool:
     """Return whether a word alone says too little to name a subtopic (see _NAMING)."""
+    return not _names_by_form(word) or singular(word.lower()) in _TOO_WIDE
+
+
+def _names_by_form(word: str) -> bool:
+    """Return whether a word is written like a subtopic's name: a name ("SLAM", "NeRF") or an activity ("tracking")."""
     rest = word[1:]
     if rest and not rest.islower() and any(c.isalpha() for c in rest):
-        return False  # "SLAM", "NeRF", "LiDAR"
-    return not word.lower().endswith(_NAMING) or len(word) < 6 or singular(word.lower()) in _TOO_WIDE
+        return True  # "SLAM", "NeRF", "LiDAR"
+    return word.lower().endswith(_NAMING) and len(word) >= 6
+
+
+def _compound_names(parts: Sequence[str]) -> bool:
+    """Return whether a hyphenated compound alone can name a subtopic.
+
+    Compounds of content words are mostly adjectives before a noun ("multi-agent" systems, "long-term"
+    memory, "question-answer" pairs) unless they end on an activity or a name ("fine-tuning", "text-to-SQL");
+    one with a function word inside is a noun phrase ("structure-from-motion", "mixture-of-experts").
+    """
+    return len(parts) == 1 or _names_by_form(parts[-1]) or any(p.lower() in STOP_WORDS for p in parts[1:-1])
+
+
+def _said(found: Sequence[str]) -> set[str]:
+    """Return the words of the corpus's themes and their initials: no subtopic says a theme again.
+
+    "LM" says "language model" again; on a venue with two themes, "IR" under "Large language models"
+    says the other, "Recommender systems and information retrieval".
+    """
+    said: set[str] = set()
+    for theme in found:
+        words = [word for word in normalize(theme).lower().split() if word not in STOP_WORDS]
+        said |= set(words) | _initialisms(words)
+    return said
 
 
 def _split(
-    papers: list[Paper], neighbours: Mapping[str, Sequence[str]], theme: str, taken: set[str], written: set[str]
+    papers: list[Paper],
+    neighbours: Mapping[str, Sequence[str]],
+    theme: str,
+    taken: set[str],
+    written: set[str],
+    named: set[str],
 ) -> tuple[list[Paper], list[Topic]]:
     """Split one theme's papers into subtopics: return the papers and the subtopics' topics.
 
-    ``written`` are the theme's subtopics of the taxonomy (``parent:`` in topics.yml).
+    ``written`` are the theme's subtopics of the taxonomy (``parent:`` in topics.yml); ``named`` the
+    words and initials of the corpus's themes (see _said).
     """
     members = [i for i, paper in enumerate(papers) if theme in paper.topics]
     index = {paper.id: i for i, paper in enumerate(papers)}
@@ -391,8 +430,6 @@ def _split(
         for name in papers[i].topics:
             if name != theme:
                 others[name].add(i)
-    theme_words = normalize(theme).lower().split()
-    named = set(theme_words) | _initialisms(theme_words)  # "LM" says "language model" again
     # A word mostly written inside one longer phrase is named by it: "instruction" by "instruction following".
     part_of: dict[Key, int] = {}
     for key, holders in held.items():
