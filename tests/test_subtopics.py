@@ -243,6 +243,15 @@ def test_a_word_mostly_written_in_the_plural_names_no_subtopic_alone() -> None:
     assert not names & {"Document", "Documents", "Environment", "Environments"}
 
 
+def test_an_activity_every_field_does_names_no_subtopic_alone() -> None:
+    """ "Engineering" held software engineering, prompt engineering and social engineering attacks on a cs.AI
+    venue: alone it says nothing of which, as "learning" or "processing" would not."""
+    from generator.enrich.topics.subtopics import _describes
+
+    assert _describes("Engineering") and _describes("learning") and _describes("processing")
+    assert not _describes("segmentation") and not _describes("Summarization") and not _describes("SLAM")
+
+
 def test_an_abbreviation_in_the_plural_is_the_same_phrase_as_in_the_singular() -> None:
     """ "Semantic IDs" and "Semantic ID" were two subtopics of one recommender venue."""
     from generator.enrich.topics.subtopics import _key
