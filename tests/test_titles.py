@@ -1994,3 +1994,18 @@ def test_a_name_the_paper_combines_or_employs_is_other_peoples(text: str) -> Non
     """What the paper's method combines, leverages or employs is a thing it uses, not its name: a cs.AI title
     read "DTW: Dynamic Time Warping for Time-Series Forecasting" for a paper on augmenting financial series."""
     assert coined_name(text) is None
+
+
+def test_a_phrase_ending_on_the_name_it_describes_is_set_after_the_name() -> None:
+    """ "Dual-Track ... Reasoning Framework DTKG" reads as a sentence cut short; the name leads a title."""
+    text = (
+        "Multi-hop questions need facts that a knowledge graph may lack. We propose a dual-track knowledge graph "
+        "verification and reasoning framework DTKG. DTKG checks each retrieved fact against the graph, and DTKG "
+        "reasons over the verified facts. On three benchmarks DTKG answers more questions than retrieval alone."
+    )
+    assert infer_title(text) == "DTKG: Dual-Track Knowledge Graph Verification and Reasoning Framework"
+    # Not a name the phrase is for: "... for Solving FJSP" keeps its shape.
+    assert not infer_title(
+        "Scheduling is hard. We propose a dual operation aggregation graph neural network for solving FJSP. "
+        "It schedules jobs on machines and beats dispatching rules on FJSP benchmarks."
+    ).startswith("FJSP:")

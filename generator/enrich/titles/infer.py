@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..tex.mathml import unicode_script
 from .analysis import _analyse
-from .lexicon import _SMALL, _TAIL_DROP
+from .lexicon import _EMPTY_HEADS, _SMALL, _TAIL_DROP
 from .phrases import _span_title
 
 __all__ = ["coined_name", "infer_title", "summarize", "make_distinct", "MAX_TITLE", "MAX_SUMMARY", "FALLBACK_TITLE"]
@@ -34,6 +34,14 @@ FALLBACK_TITLE = "Untitled Abstract"
 def coined_name(text: str, shared: frozenset[str] = frozenset()) -> str | None:
     """Return the name the abstract coins for its method, model or dataset, if any (never one of ``shared``)."""
     return _analyse(text).without(shared).name
+
+
+# What a paper's method is, as a phrase names it before its name ("... Framework DTKG", "... Agent MADRec").
+_KINDS = _EMPTY_HEADS | frozenset("model models agent agents benchmark dataset corpus architecture network library".split())
+
+
+def _kind_of_thing(word: str) -> bool:
+    return word.casefold() in _KINDS
 
 
 def _title_case(phrase: str) -> str:
@@ -111,6 +119,11 @@ def infer_title(text: str, shared: frozenset[str] = frozenset()) -> str:
     if not a.sentences:
         return FALLBACK_TITLE
     phrase = _title_case(_span_title(a))
+    words = phrase.split()
+    if a.name and len(words) > 2 and words[-1].casefold() == a.name.casefold() and _kind_of_thing(words[-2]):
+        # "Multi-Aspect Driven LLM Agent MADRec": the phrase is a kind of thing, then the name it goes by.
+        phrase = _fit(" ".join(words[:-1]), MAX_TITLE)
+        words = phrase.split()
     if a.name and a.name.casefold() not in phrase.casefold().split():
         title = f"{a.name}: {phrase}" if phrase else a.name
     else:
