@@ -1503,6 +1503,10 @@ def test_a_paper_for_llms_keeps_them_in_its_title() -> None:
         ("Web Experience Differs", True),
         ("Preference Learning Depends on Incomplete Data", True),
         ("Theoretical Results on Graph Networks", False),
+        ("Test-Time Evolution of Agent Memory Serves for Benign Task", True),
+        ("Decomposition of Mutual Information Emerges for Diffusion Models", True),
+        ("Multimodal Large Language Models Understand for Video Temporal Grounding", True),
+        ("Language Models for Video Temporal Grounding", False),
     ],
 )
 def test_a_phrase_ending_on_a_verb_after_its_subject_is_a_clause(phrase: str, clause: bool) -> None:

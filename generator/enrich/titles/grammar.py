@@ -283,7 +283,8 @@ _SINGULAR_SUBJECTS = frozenset("problem task setting question challenge".split()
 # Verbs in -s that take a preposition ("focuses on", "relies on", "consists of") and are never nouns:
 # inside a phrase, before their preposition, they make it a clause.
 _PREP_VERBS_S = frozenset(
-    "focuses relies depends consists differs belongs operates suffers struggles hinges aims refers".split()
+    """focuses relies depends consists differs belongs operates suffers struggles hinges aims refers serves
+    contributes corresponds responds pertains relates arises stems derives emerges persists succeeds""".split()
 )
 
 

@@ -321,7 +321,8 @@ _VERBS_BASE = frozenset(
     improve enable allow provide yield make use leverage exploit rely assume ignore neglect overlook
     obtain reach exceed match solve address handle degrade collapse converge diverge memorize forget
     generalize exist extend excel pose involve contain differ vary operate appear compress allocate assign
-    aim promise seek strive attempt try hope evaluate accumulate underpin combine facilitate discover""".split()
+    aim promise seek strive attempt try hope evaluate accumulate underpin combine facilitate discover
+    understand know seem""".split()
 )
 # Verbs that are nouns too ("Face Recognition", "Form Understanding"): a verb only after a plural subject.
 _VERBS_BASE_MID = frozenset("hold form start need take offer face share".split())
