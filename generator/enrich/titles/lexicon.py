@@ -178,7 +178,7 @@ _GENERIC = frozenset(
     explain explicitly exploit explore explored extend extended extensive extensively extent facilitate
     facilitating fact factor factors fail fails fall family far findings find finding form formal formulate
     found frame framework frameworks full fully future gain gains gained generalize generally generate
-    generates github give given great greatly growing guide handle handling hard hold hope highlight
+    generates github give given great greatly ground growing guide handle handling hard hold hope highlight
     highlighting highly http https idea identified identify identifying illustrate impact implement
     implementation importance important importantly impressive improve improved improvement improvements
     improves  include includes including incorporate incorporating increase increasing
@@ -192,7 +192,7 @@ _GENERIC = frozenset(
     needed needs new newly notable notably novel number numerous observe observed obtain obtained offer
     offering offers operate optimize optimized original outcome outcomes outperform outperforming
     outperforms overall overcome overhead overlook paper papers paradigm particular particularly perform
-    performance performing performs phenomenon poor popular possible potential potentially powerful
+    percentage performance performing performs phenomenon poor popular possible potential potentially powerful
     practical practice precise present presents preserve prevalent previous previously primarily primary
     procedure produce producing progress promise promising promote property propose proposed proposes
     prove provide provided provides providing public publicly purpose quantify quantitative raise range
