@@ -2027,3 +2027,21 @@ def test_a_title_takes_no_term_of_its_results() -> None:
     title = infer_title(text)
     assert title.startswith("GeoBench: Benchmark of 349 Multi-Step Geographic Information System Tasks")
     assert "Truth" not in title and "Points" not in title
+
+
+def test_a_name_met_once_in_a_list_of_names_is_a_model_tested() -> None:
+    """ "our framework consistently improves MiMo-VL-7B, Qwen3-VL-8B, and TimeLens-8B": the models the
+    method was tried on, none of them its name."""
+    text = (
+        "Multimodal models ground events in videos poorly. In this work, we probe the cross-modal attention of these "
+        "models and find a gap between perception and generation. We restrict the visual context to the interval the "
+        "attention highlights and ask again. Without any training, our framework consistently improves MiMo-VL-7B, "
+        "Qwen3-VL-8B, and TimeLens-8B on three grounding benchmarks."
+    )
+    assert coined_name(text) is None
+    # Its own variants, written again, stay names: "TR-DPO, TR-IPO" is not a list of other people's models.
+    own = (
+        "Offline alignment drifts from its reference. We propose TR-DPO, TR-IPO and TR-KTO, which update the "
+        "reference policy during training. TR-DPO beats DPO on two benchmarks, and TR-DPO is as fast."
+    )
+    assert coined_name(own) == "TR-DPO"

@@ -306,6 +306,7 @@ def _name_scores(
             add(tok, (6 if once else 10) * weight(m.start()), own=own)  # before the contribution: "a distance called X" is not
     counts: dict[str, int] = {}
     compared: set[str] = set()
+    listed: set[str] = set()  # written in a list of names ("MiMo-VL-7B, Qwen3-VL-8B, and TimeLens-8B")
     proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
     subjects: dict[str, int] = {}  # how many sentences a name opens as their subject
     kinds = _CAND_KINDS
@@ -320,6 +321,8 @@ def _name_scores(
         before = prose[max(0, s - 40) : s]
         if _compared_before(before):
             compared.add(tok)
+        elif _listed(prose, s, e):
+            listed.add(tok)
         if _verb_before(before) and _AFTER_CUE.match(prose, s - 1 if s else 0):
             add(tok, 8 * weight(s), own=True)
         elif before[-2:] in (", ", " (") and _VERB_CLAUSE.search(prose, max(0, s - 90), s):
@@ -400,6 +403,9 @@ def _name_scores(
     for tok in compared:
         if tok in scores:
             scores[tok] -= 4
+    for tok in listed - compared:
+        if tok in scores and counts[tok] == 1:
+            scores[tok] -= 4  # a model tested, named once; a paper's own variants ("TR-DPO, TR-IPO") recur
     for tok in scores:
         if counts.get(tok, 0) == 1 and tok not in strong and tok.isupper():
             # "computed with a Fast Fourier Transform (FFT) algorithm": an acronym met once, by no cue, is a
@@ -458,6 +464,20 @@ def _names_setting(prose: str, spelled: str) -> bool:
 # Last words of a phrase that names a problem, a property or a kind of query, not a method.
 _SETTING_HEADS = frozenset("problem problems scheme schemes query queries property condition conditions setting settings assumption".split())
 _SETTING_PREPS = frozenset("from in of for with under on into".split())
+
+
+# A comma, or "and"/"or" after one, and then a name: "improves MiMo-VL-7B, Qwen3-VL-8B, and TimeLens-8B".
+_LIST_NEXT = re.compile(r",\s+(?:(?:and|or)\s+)?([^\s,;:()]+)")
+_LIST_BEFORE = re.compile(r"([^\s,;:()]+),\s+(?:(?:and|or)\s+)?$")
+
+
+def _listed(prose: str, s: int, e: int) -> bool:
+    """Tell whether the name at ``prose[s:e]`` stands in a list of names: the models a paper tests, not its own."""
+    after = _LIST_NEXT.match(prose, e)
+    if after and _namelike(_strip_token(after.group(1))):
+        return True
+    before = _LIST_BEFORE.search(prose, max(0, s - 40), s)
+    return before is not None and _namelike(_strip_token(before.group(1)))
 
 
 def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozenset()) -> tuple[str | None, str]:
