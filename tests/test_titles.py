@@ -2045,3 +2045,31 @@ def test_a_name_met_once_in_a_list_of_names_is_a_model_tested() -> None:
         "reference policy during training. TR-DPO beats DPO on two benchmarks, and TR-DPO is as fast."
     )
     assert coined_name(own) == "TR-DPO"
+
+
+# arXiv 2025, "OpenNav: Open-World Navigation with Multimodal Large Language Models" (its abstract).
+OPENNAV = (
+    "Pre-trained large language models (LLMs) have demonstrated strong common-sense reasoning abilities, making "
+    "them promising for robotic navigation and planning tasks. However, despite recent progress, bridging the gap"
+    " between language descriptions and actual robot actions in the open-world, beyond merely invoking limited "
+    "predefined motion primitives, remains an open challenge. In this work, we aim to enable robots to interpret "
+    "and decompose complex language instructions, ultimately synthesizing a sequence of trajectory points to "
+    "complete diverse navigation tasks given open-set instructions and open-set objects. We observe that multi-"
+    "modal large language models (MLLMs) exhibit strong cross-modal understanding when processing free-form "
+    "language instructions, demonstrating robust scene comprehension. More importantly, leveraging their code-"
+    "generation capability, MLLMs can interact with vision-language perception models to generate compositional "
+    "2D bird-eye-view value maps, effectively integrating semantic knowledge from MLLMs with spatial information "
+    "from maps to reinforce the robot's spatial understanding. To further validate our approach, we effectively "
+    "leverage large-scale autonomous vehicle datasets (AVDs) to validate our proposed zero-shot vision-language "
+    "navigation framework in outdoor navigation tasks, demonstrating its capability to execute a diverse range of"
+    " free-form natural language navigation instructions while maintaining robustness against object detection "
+    "errors and linguistic ambiguities. Furthermore, we validate our system on a Husky robot in both indoor and "
+    "outdoor scenes, demonstrating its real-world robustness and applicability."
+)
+
+
+def test_a_well_known_term_cut_before_its_head_is_no_tail() -> None:
+    """ "... for Large Language" lost "Models": a term tail never ends a well-known term short."""
+    title = infer_title(OPENNAV)
+    assert not title.endswith(("Large Language", "Multi-Modal Large Language"))
+    assert "Navigation Tasks" in title

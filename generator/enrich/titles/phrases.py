@@ -50,6 +50,7 @@ from .grammar import (
 from .lexicon import (
     _CUT_AT,
     _EMPTY_HEADS,
+    _FUNCTION,
     _LEAD_DROP,
     _WRAPPERS,
     FIELD_HEADS,
@@ -288,6 +289,8 @@ def _salient_term(
             continue  # "under the same \"small tail\u201d condition": not "Under Small Tail"
         if weight.known and _known_field(term, weight.known) and not _paper_is_for(a, term, weight):
             continue  # the field the abstract opens on, not what the paper is for
+        if any(_cut_before_head(term, known) for known in weight.known):
+            continue  # "for Large Language": a well-known term cut before its head word ("models")
         preps = Counter(_preposition_before(words, i) for i in at)
         del preps[""]
         if not preps and last in PART_HEADS:
@@ -299,6 +302,13 @@ def _salient_term(
             prep = "in"  # "... for Reinforcement Learning in Large Language Models"
         return prep, written
     return None
+
+
+def _cut_before_head(term: Sequence[str], known: Sequence[str]) -> bool:
+    """Tell whether a term is a well-known one cut before its head word ("large language" of "large language
+    models"); "reinforcement learning" of "reinforcement learning from human feedback" is whole."""
+    n = len(term)
+    return len(known) > n and tuple(known[:n]) == tuple(term) and known[n] not in _FUNCTION
 
 
 _Scored = tuple[float, tuple[str, ...], list[int]]  # (score, lower-case words, where they start in the words)
