@@ -2039,6 +2039,12 @@ def test_a_name_met_once_in_a_list_of_names_is_a_model_tested() -> None:
         "Qwen3-VL-8B, and TimeLens-8B on three grounding benchmarks."
     )
     assert coined_name(text) is None
+    families = (
+        "Similarity measures compare networks. We introduce a framework that rates similarity measures by how well "
+        "they separate model families (CNNs, Vision Transformers, Swin Transformers, ConvNeXt). Measures that "
+        "align representations separate families best."
+    )
+    assert coined_name(families) is None
     # Its own variants, written again, stay names: "TR-DPO, TR-IPO" is not a list of other people's models.
     own = (
         "Offline alignment drifts from its reference. We propose TR-DPO, TR-IPO and TR-KTO, which update the "

@@ -477,7 +477,10 @@ def _listed(prose: str, s: int, e: int) -> bool:
     if after and _namelike(_strip_token(after.group(1))):
         return True
     before = _LIST_BEFORE.search(prose, max(0, s - 40), s)
-    return before is not None and _namelike(_strip_token(before.group(1)))
+    if before is None:
+        return False
+    item = _strip_token(before.group(1))
+    return _namelike(item) or item[:1].isupper()  # "(CNNs, Vision Transformers, Swin Transformers, ConvNeXt)"
 
 
 def _pick_name(prose: str, found: _NameScores, shared: frozenset[str] = frozenset()) -> tuple[str | None, str]:
