@@ -123,7 +123,6 @@ def infer_title(text: str, shared: frozenset[str] = frozenset()) -> str:
     if a.name and len(words) > 2 and words[-1].casefold() == a.name.casefold() and _kind_of_thing(words[-2]):
         # "Multi-Aspect Driven LLM Agent MADRec": the phrase is a kind of thing, then the name it goes by.
         phrase = _fit(" ".join(words[:-1]), MAX_TITLE)
-        words = phrase.split()
     if a.name and a.name.casefold() not in phrase.casefold().split():
         title = f"{a.name}: {phrase}" if phrase else a.name
     else:

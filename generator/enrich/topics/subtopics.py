@@ -165,9 +165,10 @@ def split_themes(papers: Sequence[Paper], neighbours: Mapping[str, Sequence[str]
     papers = list(papers)
     learned: list[Topic] = []
     taken = {name.casefold() for name in taxonomy.names}
+    said = _said(found)
     for theme in found:
         written = {topic.name for topic in taxonomy.topics if topic.parent == theme}
-        papers, topics = _split(papers, neighbours, theme, taken, written, _said(found))
+        papers, topics = _split(papers, neighbours, theme, taken, written, said)
         learned.extend(topics)
         taken |= {topic.name.casefold() for topic in topics}
     extended = Taxonomy((*taxonomy.topics, *learned), taxonomy.fallback, taxonomy.path)
