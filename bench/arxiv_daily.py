@@ -2,10 +2,16 @@
 
 Usage: python bench/arxiv_daily.py ARCHIVE CATEGORY YEAR N OUT [--seed S]
 
-``ARCHIVE`` is a clone of https://github.com/CSQianDong/Awesome-arXiv-Daily-Reporter, which keeps each
-day's new arXiv papers of a few categories as ``<day>-<Mon>-<year>/<CATEGORY>/papers.jsonl`` (one
-Python dict per line: arXiv id, title, authors, abstract). ``CATEGORY`` is its folder name (``NLP`` is
-cs.CL, ``AI`` cs.AI, ``IR`` cs.IR). The papers of the year's days, each arXiv id once and abstracts of
+``ARCHIVE`` is a clone of one of two archives:
+
+- https://github.com/CSQianDong/Awesome-arXiv-Daily-Reporter keeps each day's new arXiv papers of a few
+  categories as ``<day>-<Mon>-<year>/<CATEGORY>/papers.jsonl`` (one Python dict per line: arXiv id,
+  title, authors, abstract). ``CATEGORY`` is its folder name (``NLP`` is cs.CL, ``AI`` cs.AI, ``IR`` cs.IR).
+- https://github.com/a1henu/arxiv-daily-scroll keeps one day's cs.CV and cs.RO papers as
+  ``data/<year>-<mm>-<dd>/arxiv.json`` (``{"papers": [{arxiv_id, title, authors, summary}]}``). It has
+  one listing, so ``CATEGORY`` only names the venue (``CV``).
+
+The papers of the year's days, each arXiv id once and abstracts of
 at least 300 characters, are shuffled with the seed and N of them written as ``OUT.jsonl`` (the
 records of ``../shared/data/venues``: title, abstract, no keywords) and ``OUT.txt`` (the plain layout,
 "arXiv-<CATEGORY> <YEAR> Papers", which is what a user gives papersite). The titles are for judging
@@ -42,20 +48,38 @@ def read_day(path: Path) -> list[dict]:
     return records
 
 
+def read_scroll_day(path: Path) -> list[dict]:
+    """Return the records of one day's ``arxiv.json``, each with its summary as ``abstract``."""
+    papers = json.loads(path.read_text(encoding="utf-8")).get("papers", [])
+    return [{**raw, "abstract": raw.get("summary", "")} for raw in papers if isinstance(raw, dict)]
+
+
+def listings(archive: Path, category: str, year: int) -> list[dict]:
+    """Return the raw records of a category's days of a year, in day order, from either archive's layout."""
+    days = sorted(archive.glob(f"*-{year}/{category}/papers.jsonl"))
+    if days:
+        return [raw for day in days for raw in read_day(day)]
+    return [raw for day in sorted(archive.glob(f"data/{year}-*/arxiv.json")) for raw in read_scroll_day(day)]
+
+
+def _authors(authors: object) -> str:
+    """Return authors as the venue records write them: one string, names apart by commas."""
+    return ", ".join(map(str, authors)) if isinstance(authors, list) else str(authors)
+
+
 def venue(archive: Path, category: str, year: int, n: int, seed: int) -> list[dict]:
     """Return N records of a category's papers of a year, as venue records, in a seeded random order."""
     seen: set[str] = set()
     records = []
-    for day in sorted(archive.glob(f"*-{year}/{category}/papers.jsonl")):
-        for raw in read_day(day):
-            abstract = " ".join(str(raw.get("abstract", "")).split())
-            key = raw.get("arxiv_id") or abstract
-            if key in seen or len(abstract) < MIN_ABSTRACT:
-                continue
-            seen.add(key)
-            title = " ".join(str(raw["title"]).split())
-            records.append({"year": year, "venue": f"arXiv-{category}", "title": title, "abstract": abstract,
-                            "keywords": [], "github_urls": [], "authors": raw.get("authors", "")})  # fmt: skip
+    for raw in listings(archive, category, year):
+        abstract = " ".join(str(raw.get("abstract", "")).split())
+        key = raw.get("arxiv_id") or abstract
+        if key in seen or len(abstract) < MIN_ABSTRACT:
+            continue
+        seen.add(key)
+        title = " ".join(str(raw["title"]).split())
+        records.append({"year": year, "venue": f"arXiv-{category}", "title": title, "abstract": abstract,
+                        "keywords": [], "github_urls": [], "authors": _authors(raw.get("authors", ""))})  # fmt: skip
     random.Random(seed).shuffle(records)
     return records[:n]
 
