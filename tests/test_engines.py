@@ -14,7 +14,6 @@ from playwright.sync_api import Browser, expect
 from generator import cli
 
 from .browser import serve
-from .conftest import copy_project
 
 #: The one line engines may differ by: the generator each names.
 GENERATOR_TAG = re.compile(rb'<meta name="generator" content="[^"]*">')

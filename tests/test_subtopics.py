@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -100,7 +100,8 @@ def test_a_theme_paper_keeps_only_subtopics_it_writes_of_more_than_in_passing(vi
 )
 def test_an_abbreviation_is_one_subtopic_with_the_phrase_it_stands_for(text, alias, phrase) -> None:
     """ "NeRF" and "Neural Radiance Fields" are one subtopic, holding the papers that write either."""
-    from generator.enrich.topics.subtopics import _definitions, _key, _merge_abbreviations
+    from generator.enrich.topics.phrases import _definitions, _key
+    from generator.enrich.topics.subtopics import _merge_abbreviations
 
     alias, phrase = (_key(alias),), tuple(_key(word) for word in phrase.split())  # as the papers' phrases are keyed
     assert _definitions(text) == [(alias, phrase)]
@@ -113,7 +114,7 @@ def test_an_abbreviation_is_one_subtopic_with_the_phrase_it_stands_for(text, ali
 
 def test_an_abbreviation_of_more_words_than_a_phrase_has_is_left_alone() -> None:
     """ "Light Detection and Ranging (LiDAR)" is no "Detection and Ranging" subtopic."""
-    from generator.enrich.topics.subtopics import _definitions
+    from generator.enrich.topics.phrases import _definitions
 
     assert _definitions("Scans from Light Detection and Ranging (LiDAR) sensors are sparse.") == []
 
@@ -131,7 +132,7 @@ def test_no_subtopic_is_named_by_words_that_only_modify_a_longer_name(vision) ->
 
 def _phrases_of(text: str) -> dict[tuple[str, ...], list[str]]:
     """Return the candidate phrases of one abstract, each with how it is written."""
-    from generator.enrich.topics.subtopics import _phrases, _Writing
+    from generator.enrich.topics.phrases import _phrases, _Writing
 
     writing = _Writing()
     _phrases(Paper(abstract=text, venue="X", year=2025, source=Source(Path("x.txt"), 1), text=text), writing)
@@ -246,7 +247,7 @@ def test_a_word_mostly_written_in_the_plural_names_no_subtopic_alone() -> None:
 def test_an_activity_every_field_does_names_no_subtopic_alone() -> None:
     """ "Engineering" held software engineering, prompt engineering and social engineering attacks on a cs.AI
     venue: alone it says nothing of which, as "learning" or "processing" would not."""
-    from generator.enrich.topics.subtopics import _describes
+    from generator.enrich.topics.phrases import _describes
 
     assert _describes("Engineering") and _describes("learning") and _describes("processing")
     assert not _describes("segmentation") and not _describes("Summarization") and not _describes("SLAM")
@@ -254,7 +255,7 @@ def test_an_activity_every_field_does_names_no_subtopic_alone() -> None:
 
 def test_an_abbreviation_in_the_plural_is_the_same_phrase_as_in_the_singular() -> None:
     """ "Semantic IDs" and "Semantic ID" were two subtopics of one recommender venue."""
-    from generator.enrich.topics.subtopics import _key
+    from generator.enrich.topics.phrases import _key
 
     assert _key("IDs") == _key("ID") == "id"
     assert _key("LLMs") == _key("LLM") and _key("NeRFs") == _key("NeRF")

@@ -386,7 +386,7 @@ def test_fast_markup_and_url_scans_match_their_plain_forms(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet="aB cD-_+&*%.'(),\u00e9\u03a3Z9", max_size=80))
 def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
-    from generator.enrich.titles import names as names
+    from generator.enrich.titles import coined
 
     spans, last = [], 0
     for m in re.finditer(r"[A-Z]", text):  # the plain form: one step per capital letter
@@ -400,7 +400,7 @@ def test_capitalised_word_spans_match_a_per_capital_scan(text: str) -> None:
             s += 1
         last = re.compile(r"[\w\-+&*%]*").match(text, c + 1).end()
         spans.append((s, last))
-    assert names._cand_spans(text) == spans
+    assert coined._cand_spans(text) == spans
 
 
 @settings(max_examples=400, deadline=None)

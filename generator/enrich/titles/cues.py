@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lexicon import _VERBS
+from .lexicon import _TAKE_VERBS, _VERBS
 
 _VERB_WORD = re.compile(r"(?:.*\W)?(?:" + _VERBS + r"|presenting|introducing|proposing|developing)", re.IGNORECASE)
 _COMPARE_ENDS = (
@@ -51,13 +51,6 @@ _WE_MAKE = re.compile(r"\b(?:[Ww]e|[Tt]his (?:paper|work))\b[^.]*?\b(?:" + _VERB
 # models", "applied to the Least Square Support Vector Machine (LSSVM)"), not what it makes.
 _USE_PREPS = frozenset("to of on using via with from under over between against into across than".split())
 _USE_PREPS_NAME = _USE_PREPS | frozenset("for in by and or".split())
-# Verbs whose object the paper takes from elsewhere ("a metric that combines Dynamic Time Warping (DTW)",
-# "our approach leverages Linear Temporal Logic Modulo Theories (LTLfMT)"): a thing used, not made.
-_USE_VERBS = frozenset(
-    """use uses employ employs adopt adopts leverage leverages exploit exploits utilize utilizes utilise utilises
-    combine combines combining integrate integrates integrating extend
-    extends extending apply applies applying harness harnesses""".split()
-)
 
 
 _WE = re.compile(r"\b[Ww]e\b")
@@ -88,4 +81,4 @@ def _object_of_use(before: str, spelled: bool = False) -> bool:
     if words and words[-1].lower() in ("the", "a", "an"):
         words.pop()
     last = words[-1].lower() if words else ""
-    return last in (_USE_PREPS if spelled else _USE_PREPS_NAME) or last in _USE_VERBS
+    return last in (_USE_PREPS if spelled else _USE_PREPS_NAME) or last in _TAKE_VERBS

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from ..tex.mathml import unicode_script
 from .analysis import _analyse
-from .lexicon import _EMPTY_HEADS, _SMALL, _TAIL_DROP
+from .lexicon import _KINDS, _SMALL, _TAIL_DROP
 from .phrases import _span_title
 
 __all__ = ["coined_name", "infer_title", "summarize", "make_distinct", "MAX_TITLE", "MAX_SUMMARY", "FALLBACK_TITLE"]
@@ -34,10 +34,6 @@ FALLBACK_TITLE = "Untitled Abstract"
 def coined_name(text: str, shared: frozenset[str] = frozenset()) -> str | None:
     """Return the name the abstract coins for its method, model or dataset, if any (never one of ``shared``)."""
     return _analyse(text).without(shared).name
-
-
-# What a paper's method is, as a phrase names it before its name ("... Framework DTKG", "... Agent MADRec").
-_KINDS = _EMPTY_HEADS | frozenset("model models agent agents benchmark dataset corpus architecture network library".split())
 
 
 def _kind_of_thing(word: str) -> bool:

@@ -262,6 +262,23 @@ _EMPTY_HEADS = frozenset(
     strategy strategies system pipeline paradigm procedure scheme tool way solution mechanism module
     recipe family class""".split()
 )
+# What a paper's method is, as a phrase names it before its name ("... Framework DTKG", "... Agent MADRec").
+_KINDS = _EMPTY_HEADS | frozenset("model models agent agents benchmark dataset corpus architecture network library".split())
+# Verbs of use: their object is how the method works, not what it is for ("which leverages large
+# language models" -> "via Large Language Models"), and a name there is other people's.
+_USE_VERBS = frozenset(
+    """use uses used utilize utilizes utilizing utilise utilises utilising leverage leverages leveraged
+    leveraging employ employs employing harness harnesses harnessing exploit exploits exploiting""".split()
+)
+# Verbs whose object the paper takes from elsewhere ("a metric that combines Dynamic Time Warping
+# (DTW)", "our approach extends Linear Temporal Logic Modulo Theories (LTLfMT)"): a name there is a
+# thing used, not made. Of the verbs of use only the finite forms: a participle may open the phrase
+# that the paper's own name closes ("a method leveraging privacy-preserving two-party graph
+# convolution networks (P4GCN)"), where "combining X (SMC)" names a part.
+_TAKE_VERBS = frozenset(w for w in _USE_VERBS if not w.endswith(("ed", "ing"))) | frozenset(
+    """adopt adopts combine combines combining integrate integrates integrating extend extends extending
+    apply applies applying""".split()
+)
 # Words that end a noun phrase: clause openers, finite verbs, anaphora, hedges.
 _STOP = frozenset(
     """that which who whom whose where whereby wherein when while whereas because since so thus hence as

@@ -52,6 +52,7 @@ from .lexicon import (
     _EMPTY_HEADS,
     _FUNCTION,
     _LEAD_DROP,
+    _USE_VERBS,
     _WRAPPERS,
     FIELD_HEADS,
     PART_HEADS,
@@ -74,7 +75,6 @@ from .weights import (
     _fold_key,
     _most_gained,
     _score,
-    _Terms,
     _Weights,
     _weights,
     _WordValues,
@@ -370,12 +370,6 @@ def _preposition_before(words: Sequence[str], i: int) -> str:
     if before in _USE_VERBS:
         return "using"
     return before if before in _TERM_PREPS else ""
-
-
-_USE_VERBS = frozenset(
-    """use uses used utilize utilizes utilizing utilise utilises utilising leverage leverages leveraged
-    leveraging employ employs employing harness harnesses harnessing exploit exploits exploiting""".split()
-)
 
 
 def _quoted_modifier(low_prose: str, lows: Sequence[str]) -> bool:
