@@ -1,6 +1,6 @@
 """Make a venue nobody here has read from a public archive of arXiv's daily listings.
 
-Usage: python bench/arxiv_daily.py ARCHIVE CATEGORY YEAR N OUT [--seed S]
+Usage: python bench/arxiv_daily.py ARCHIVE CATEGORY YEAR N OUT [--seed S] [--month MM] [--exclude VENUE.jsonl ...]
 
 ``ARCHIVE`` is a clone of one of two archives:
 
@@ -9,10 +9,12 @@ Usage: python bench/arxiv_daily.py ARCHIVE CATEGORY YEAR N OUT [--seed S]
   title, authors, abstract). ``CATEGORY`` is its folder name (``NLP`` is cs.CL, ``AI`` cs.AI, ``IR`` cs.IR).
 - https://github.com/a1henu/arxiv-daily-scroll keeps one day's cs.CV and cs.RO papers as
   ``data/<year>-<mm>-<dd>/arxiv.json`` (``{"papers": [{arxiv_id, title, authors, summary}]}``). It has
-  one listing, so ``CATEGORY`` only names the venue (``CV``).
+  one listing, so ``CATEGORY`` only names the venue (``CV``). Its forks keep the same layout, some a
+  month to a file (``data/<year>-<mm>/arxiv.json``); ``--month MM`` keeps one month's files.
 
-The papers of the year's days, each arXiv id once and abstracts of
-at least 300 characters, are shuffled with the seed and N of them written as ``OUT.jsonl`` (the
+The papers of the year's days, each arXiv id once and abstracts of at least 300 characters, are
+shuffled with the seed; those whose titles the ``--exclude`` venues have are left out (a paper read in
+one venue is not unread in another), and N of them are written as ``OUT.jsonl`` (the
 records of ``../shared/data/venues``: title, abstract, no keywords) and ``OUT.txt`` (the plain layout,
 "arXiv-<CATEGORY> <YEAR> Papers", which is what a user gives papersite). The titles are for judging
 only: ``title_eval.py`` and ``venue_topics.py`` take the ``.jsonl``.
@@ -26,11 +28,13 @@ import argparse
 import ast
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 MIN_ABSTRACT = 300
+_VERSION = re.compile(r"v\d+$")  # "2510.09608v1": a paper is listed again when revised
 
 
 def read_day(path: Path) -> list[dict]:
@@ -54,12 +58,17 @@ def read_scroll_day(path: Path) -> list[dict]:
     return [{**raw, "abstract": raw.get("summary", "")} for raw in papers if isinstance(raw, dict)]
 
 
-def listings(archive: Path, category: str, year: int) -> list[dict]:
-    """Return the raw records of a category's days of a year, in day order, from either archive's layout."""
-    days = sorted(archive.glob(f"*-{year}/{category}/papers.jsonl"))
+def listings(archive: Path, category: str, year: int, month: str = "") -> list[dict]:
+    """Return the raw records of a category's days of a year (or of one month), in day order, from either layout."""
+    days = sorted(archive.glob(f"*-{year}/{category}/papers.jsonl")) if not month else []
     if days:
         return [raw for day in days for raw in read_day(day)]
-    return [raw for day in sorted(archive.glob(f"data/{year}-*/arxiv.json")) for raw in read_scroll_day(day)]
+    files = sorted(archive.glob(f"data/{year}-{month}*/arxiv.json" if month else f"data/{year}-*/arxiv.json"))
+    return [raw for day in files for raw in read_scroll_day(day)]
+
+
+def _title_key(title: str) -> str:
+    return " ".join(title.casefold().split())
 
 
 def _authors(authors: object) -> str:
@@ -67,13 +76,13 @@ def _authors(authors: object) -> str:
     return ", ".join(map(str, authors)) if isinstance(authors, list) else str(authors)
 
 
-def venue(archive: Path, category: str, year: int, n: int, seed: int) -> list[dict]:
-    """Return N records of a category's papers of a year, as venue records, in a seeded random order."""
+def venue(archive: Path, category: str, year: int, seed: int, month: str = "") -> list[dict]:
+    """Return a category's papers of a year, as venue records, in a seeded random order."""
     seen: set[str] = set()
     records = []
-    for raw in listings(archive, category, year):
+    for raw in listings(archive, category, year, month):
         abstract = " ".join(str(raw.get("abstract", "")).split())
-        key = raw.get("arxiv_id") or abstract
+        key = _VERSION.sub("", str(raw.get("arxiv_id") or "")) or abstract
         if key in seen or len(abstract) < MIN_ABSTRACT:
             continue
         seen.add(key)
@@ -81,7 +90,7 @@ def venue(archive: Path, category: str, year: int, n: int, seed: int) -> list[di
         records.append({"year": year, "venue": f"arXiv-{category}", "title": title, "abstract": abstract,
                         "keywords": [], "github_urls": [], "authors": _authors(raw.get("authors", ""))})  # fmt: skip
     random.Random(seed).shuffle(records)
-    return records[:n]
+    return records
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -92,8 +101,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("n", type=int)
     ap.add_argument("out", type=Path)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--month", default="", help="one month's files only (MM), in the second layout")
+    ap.add_argument("--exclude", type=Path, nargs="*", default=[], help="venue .jsonl files whose papers to leave out")
     args = ap.parse_args(argv)
-    records = venue(args.archive, args.category, args.year, args.n, args.seed)
+    # A paper two archives list is read once it is read in either.
+    known = {_title_key(json.loads(line)["title"]) for path in args.exclude for line in path.open(encoding="utf-8")}
+    records = venue(args.archive, args.category, args.year, args.seed, args.month)
+    records = [record for record in records if _title_key(record["title"]) not in known][: args.n]
     if not records:
         print(f"no papers of {args.category} in {args.year} under {args.archive}", file=sys.stderr)
         return 2
