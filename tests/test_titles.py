@@ -2079,3 +2079,54 @@ def test_a_well_known_term_cut_before_its_head_is_no_tail() -> None:
     title = infer_title(OPENNAV)
     assert not title.endswith(("Large Language", "Multi-Modal Large Language"))
     assert "Navigation Tasks" in title
+
+
+def test_a_title_does_not_end_on_an_amount_cut_from_its_unit() -> None:
+    """ "AndesVL: Mobile-Side MLLMs with 0.6B" lost "to 4B parameters": a bare amount ends no title.
+
+    The opening of a real cs.CV abstract (arXiv 2510.11496).
+    """
+    text = (
+        "In recent years, while cloud-based MLLMs such as QwenVL, InternVL, GPT-4o, Gemini, and Claude Sonnet have "
+        "demonstrated outstanding performance with enormous model sizes reaching hundreds of billions of parameters, "
+        "they significantly surpass the limitations in memory, power consumption, and computing capacity of edge "
+        "devices such as mobile phones. This paper introduces AndesVL, a suite of mobile-side MLLMs with 0.6B to 4B "
+        "parameters based on Qwen3's LLM and various visual encoders."
+    )
+    title = infer_title(text)
+    assert title.startswith("AndesVL: Mobile-Side MLLMs")
+    assert not title.endswith("0.6B")
+
+
+def test_a_subscripted_symbol_is_no_name() -> None:
+    """ "Segₘ" (the abstract's "Seg_m"), "xᵀAx": mathematics; a superscript digit stays in a name ("S²AC")."""
+    from generator.enrich.titles.coined import _namelike
+
+    assert not _namelike("Seg\u2098IoU") and not _namelike("x\u1d40Ax")
+    assert _namelike("S\u00b2AC") and _namelike("PT\u00b2-LLM")
+
+
+def test_a_name_written_in_the_plural_too_is_a_family_of_models() -> None:
+    """ "ControlNets tend to reproduce ... The resulting ControlNet": a kind of model the paper trains, not its name."""
+    text = (
+        "Controlled diffusion models like the ControlNet create labeled images. However, ControlNets tend to "
+        "reproduce their training distribution. This work introduces a method to train ControlNets on data from "
+        "unlabeled domains by adding an uncertainty control. The resulting ControlNet creates annotated data for "
+        "segmentation in new domains."
+    )
+    assert coined_name(text) is None
+    assert not infer_title(text).startswith("ControlNet:")
+
+
+def test_a_bracketed_place_is_no_name() -> None:
+    """ "the Garonne River (France)" says where; "Mixture of Monosemantic Experts (Monet)" names the model."""
+    text = (
+        "Floods are mapped from radar images. We evaluate flood mapping and water depth estimation from synthetic "
+        "aperture radar imagery for two flood events on the Garonne River (France), with simulations as reference."
+    )
+    assert coined_name(text) is None
+    monet = (
+        "Sparse dictionaries explain features poorly. We introduce Mixture of Monosemantic Experts (Monet), which "
+        "puts sparse dictionary learning into a mixture of experts. Monet scales to many experts."
+    )
+    assert coined_name(monet) == "Monet"

@@ -29,6 +29,8 @@ from .lexicon import (
 @lru_cache(maxsize=1 << 14)
 def _namelike(tok: str) -> bool:
     """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
+    if _SCRIPTED.search(tok):
+        return False  # "Segₘ", "xᵀAx": a subscript is mathematics, not a name
     if tok[:1].isupper() and tok[1:].islower() and not tok[-1].isdigit():
         return False  # "Transformer", "Self-attention": one opening capital and no version
     if len(tok) < 2 or not any(c.isalpha() for c in tok):
@@ -54,6 +56,8 @@ def _namelike(tok: str) -> bool:
     return upper >= 1 and not tok[0].isupper()  # f-FERM, iTransformer, lpNTK
 
 
+# Subscripts and superscript letters ("Segₘ", "xᵀ"); a superscript digit may be part of a name ("S²AC").
+_SCRIPTED = re.compile("[\u1d2c-\u1dbf\u2071-\u207f\u2080-\u209f]")
 # Metrics written in mixed case: an abstract reports them, never coins them. Matched as written,
 # not on the case-insensitive COMMON_NAMES, since "MAP" is also a name ("MAP estimation").
 _METRICS = frozenset("mAP mIoU mAcc mAR".split())
@@ -127,7 +131,7 @@ def _cand_kind(raw: str) -> tuple[str, int]:
 def _proper_word(tok: str) -> bool:
     """Tell whether a capitalised word may be a coined name ("Vocos", "Tree-Planner"), not English."""
     parts = tok.split("-")
-    if len(tok) < 4 or not all(p.isalpha() for p in parts) or not tok[0].isupper():
+    if len(tok) < 4 or not all(p.isalpha() for p in parts) or not tok[0].isupper() or _SCRIPTED.search(tok):
         return False
     if not all(p[1:].islower() for p in parts) or any(len(p) > 3 and p.islower() for p in parts):
         return False  # "Lion-related": a hyphenated modifier

@@ -100,6 +100,8 @@ def _is_verbish(word: str) -> bool:
 
 
 _ARTICLES = frozenset(("the", "a", "an"))
+# A bare number or amount ("0.6B", "10", "5%"), not a dimension ("3D"): what it counts follows it.
+_AMOUNT = re.compile(r"\d+(?:[.,]\d+)*[kmbt]?%?")
 # Nouns a variable completes ("Sample of Size N", "Rank r"): a title keeps the letter after them.
 _SIZES = frozenset("size sizes rank dimension dimensions degree order length width depth".split())
 
@@ -125,6 +127,8 @@ def _trim(words: list[str]) -> list[str]:
             words = words[:-1]  # "Recognition Models with Parametrically": an adverb cut from its verb
         elif len(last) == 1 and len(words) > 1 and last.isalpha() and words[-2].lower() not in _SIZES:
             words = words[:-1]  # "Gaussian Kernel Matrices K", "Victim Agent ν": a formula's variable, not a word
+        elif len(words) > 2 and _AMOUNT.fullmatch(last) and words[-2].lower() in _PREPS:
+            words = words[:-2]  # "Mobile-Side MLLMs with 0.6B" (to 4B parameters): an amount cut from its unit
         elif last.endswith(("'s", "\u2019s")) and len(last) > 3:
             words = words[:-1] + [words[-1][:-2]]  # "Exemplars for Large Language Model's" lost what it owns
         else:

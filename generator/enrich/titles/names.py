@@ -332,6 +332,8 @@ def _name_scores(
     for tok in scores:
         if tok[-1] == "s" and tok[:-1].isupper() and len(tok) > 2:
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
+        elif (tok + "s" in counts or tok[-1] == "s" and tok[:-1] in counts) and tok.upper() != tok:
+            scores[tok] -= 4  # "the ControlNet" beside "ControlNets": a family of models, not one the paper coins
     for tok, spelled in expansions.items():
         if tok in scores and _names_setting(prose, spelled):
             del scores[tok]
@@ -452,7 +454,7 @@ def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> 
             points += 5  # "Our model, Coeditor, is", "a GPT based model, Duolando, which"
         elif _verb_before(before):
             points += 8  # "presenting Vocos, a new model"
-        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end:
+        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end and _abbreviates(prose[max(0, s - 80) : s], prose[s]):
             points += 5  # "Mixture of Monosemantic Experts (Monet)"
     if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
         points += 3  # "In MagicDec, we show"
@@ -460,6 +462,14 @@ def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> 
     if _SUBJECT_AFTER.match(prose, e):
         points += 1.5  # "Neuroformer is a ...", "that Neuroformer can ..."
     return points, strong
+
+
+def _abbreviates(before: str, initial: str) -> bool:
+    """Tell whether a bracketed word opening on ``initial`` may shorten the words before it: one opens so too.
+
+    "Mixture of Monosemantic Experts (Monet)" names the model; "the Garonne River (France)" says where.
+    """
+    return any(word[:1] == initial for word in before.split())
 
 
 def _lone_word(prose: str, s: int, e: int, opener: bool) -> bool:
