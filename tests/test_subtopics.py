@@ -250,6 +250,8 @@ def test_an_activity_every_field_does_names_no_subtopic_alone() -> None:
     from generator.enrich.topics.phrases import _describes
 
     assert _describes("Engineering") and _describes("learning") and _describes("processing")
+    # "Fusion" held rank fusion, multimodal fusion and feature fusion on a recommender venue and a vision one.
+    assert _describes("Fusion") and _describes("augmentation")
     assert not _describes("segmentation") and not _describes("Summarization") and not _describes("SLAM")
 
 

@@ -51,7 +51,7 @@ _TOO_WIDE = frozenset(
     alignment analysis attention computation estimation extraction formulation function integration interaction
     learning modeling modelling optimization prediction processing representation resolution supervision
     understanding evaluation application solution development deployment implementation detection recognition
-    relation simulation adaptation fitting sampling ablation mitigation engineering
+    relation simulation adaptation fitting sampling ablation mitigation engineering fusion augmentation
     """.split()
 )
 # A word ending in "ing" that is followed by one of these is a verb there ("resulting in", "enabling the"), and
