@@ -62,6 +62,25 @@ def test_the_files_own_words_decide_before_the_word_list() -> None:
     assert mended("of- the", "a state-of-the-art model") == "of-the"  # a pair inside a longer word counts
 
 
+def test_a_sentence_end_that_lost_its_space_gets_it_back() -> None:
+    """ "reconstruction.However" (a line break lost with its space) read as one word: the title of a cs.CV
+    paper led with "images.BSGS", and its summary ran two sentences together."""
+    text, notes = Mender().mend("Scenes blur in motion-blurred images.BSGS restores them.However, it is slow.")
+    assert text == "Scenes blur in motion-blurred images. BSGS restores them. However, it is slow."
+    assert notes == [
+        "mended 'images.BSGS', a sentence end without its space, into 'images. BSGS'",
+        "mended 'them.However,', a sentence end without its space, into 'them. However,'",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["built on Autoware.Universe today", "see github.com/Owner/Repo", "subclass nn.Module here", "e.g.The model", "U.S.A. is"],
+)
+def test_names_addresses_and_code_with_a_full_stop_are_left_alone(text: str) -> None:
+    assert Mender().mend(text) == (text, [])
+
+
 def test_other_control_characters_are_dropped() -> None:
     text, notes = Mender().mend("A bell \x07 rings\x1b[31m.")
     assert text == "A bell  rings[31m."

@@ -2130,3 +2130,15 @@ def test_a_bracketed_place_is_no_name() -> None:
         "puts sparse dictionary learning into a mixture of experts. Monet scales to many experts."
     )
     assert coined_name(monet) == "Monet"
+
+
+def test_an_acronym_after_the_contribution_names_the_phrase_it_abbreviates() -> None:
+    """ "we introduce a novel framework, Bi-Stage 3D Gaussian Splatting, to ... BSGS contains two stages": the
+    acronym, used only after, is the method's name."""
+    text = (
+        "Motion blur breaks scene reconstruction. To solve this, we introduce a novel framework, Bi-Stage 3D Gaussian "
+        "Splatting, to reconstruct scenes from blurred images. BSGS contains two stages. First, camera poses are "
+        "refined; second, blur is corrected."
+    )
+    assert coined_name(text) == "BSGS"
+    assert infer_title(text).startswith("BSGS: Bi-Stage 3D Gaussian Splatting")

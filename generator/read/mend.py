@@ -4,14 +4,17 @@ Abstracts copied out of PDFs (OpenReview's among them) carry two kinds of debris
 
 - a word broken at a line end: ``dissemina\\u0002tors`` (U+0002 where the hyphen was), or
   ``discrep- ancy`` (the hyphen kept, the line break turned into a space);
-- other control characters, which mean nothing in text and are invalid in HTML and XML.
+- other control characters, which mean nothing in text and are invalid in HTML and XML;
+- a sentence end whose space was lost with a line break: ``reconstruction.However``.
 
 A break is mended into one word (``disseminators``) or into a hyphenated one
 (``self-consumption``, ``state-of-the-art``): whichever of the two the file itself writes, or else
 what the English word list of ``wordfreq`` supports (see ``Mender.join``). A hyphen followed by a
 space and ``and``, ``or`` or ``to`` is an author's own suspended hyphen (``low- and
-high-dimensional``) and is left alone. Other control characters are dropped. Each mend is
-described, so that the reader can say what it changed.
+high-dimensional``) and is left alone. Other control characters are dropped. A lower-case word of
+three letters or more, a full stop and a capital (``images.BSGS``) get their space back: no name,
+address or code is written so (``Autoware.Universe``, ``e.g.``, ``github.com/X``, ``nn.Module``). Each
+mend is described, so that the reader can say what it changed.
 """
 
 from __future__ import annotations
@@ -35,6 +38,12 @@ _BREAK = re.compile(r"(?P<lead>(?:[^\W\d_]+-)*)(?P<first>[^\W\d_]+)(?:\x02\s*(?P
 
 # Where a hyphen-and-space break may be: looked for before _BREAK, which is costly to try everywhere.
 _SPACED_BREAK = re.compile(r"[^\W\d_]-\s[a-z]")
+
+# A sentence end without its space: a whole lower-case word of three letters or more ("nn.Module" is code), a
+# full stop, a capital ("reconstruction.However").
+# Where one may be is looked for first, with a scan that opens on the full stop.
+_LOST_SPACE = re.compile(r"(?<![\w.\-/@'])([a-z]{3,})\.(?=[A-Z])")
+_DOT_CAPITAL = re.compile(r"\.[A-Z]")
 
 # Words after which a hyphen and a space are the author's ("low- and high-dimensional",
 # "one- to four-dimensional", "task- or domain-specific").
@@ -107,9 +116,9 @@ class Mender:
         return joined if frequency > 0 and frequency + JOIN_MARGIN >= _zipf(second.lower()) else hyphenated
 
     def mend(self, text: str) -> tuple[str, list[str]]:
-        """Return the text with broken words mended and control characters dropped, and what was done.
+        """Return the text with broken words and lost spaces mended and control characters dropped, and what was done.
 
-        Text without a break or a control character (nearly every abstract) is returned as it is.
+        Text without a break, a lost space or a control character (nearly every abstract) is returned as it is.
         """
         notes: list[str] = []
         # The break pattern tried at every letter costs 0.4 ms an abstract: most have no break, and
@@ -126,6 +135,14 @@ class Mender:
                 return word
 
             text = _BREAK.sub(mended, text)
+        if _DOT_CAPITAL.search(text):
+
+            def spaced(match: re.Match[str]) -> str:
+                after = text[match.end() : match.end() + 12].split(" ", 1)[0]
+                notes.append(f"mended '{match[0]}{after}', a sentence end without its space, into '{match[0]} {after}'")
+                return match[0] + " "
+
+            text = _LOST_SPACE.sub(spaced, text)
         stray = sorted(set(CONTROL.findall(text)))
         if stray:
             names = ", ".join(f"U+{ord(c):04X}" for c in stray)

@@ -283,6 +283,10 @@ def _name_scores(
             # "X achieves ...", "X is a ...": the paper's own subject, after its contribution or in two sentences
             subjects[tok] = subjects.get(tok, 0) + 1
             add(tok, 1.5 * weight(s), cue=False, own=s >= pivot or subjects[tok] > 1)
+        spelled = _set_off_spelled(prose, pivot, contrib_end, tok) if opener and s >= contrib_end and tok.isupper() else ""
+        if spelled:
+            add(tok, 8, own=True)  # "we introduce a framework, Bi-Stage 3D Gaussian Splatting, to ... BSGS contains"
+            expansions.setdefault(tok, spelled)
         if tok in owned or prose[s - 1 : s] == "(" or tok in compared:
             continue
         if (
@@ -338,6 +342,23 @@ def _name_scores(
         if tok in scores and _names_setting(prose, spelled):
             del scores[tok]
     return scores, counts, frozenset(compared), expansions, frozenset(owned)
+
+
+# A capitalised phrase set off by commas: "a novel framework, Bi-Stage 3D Gaussian Splatting, to reconstruct".
+_SET_OFF = re.compile(r", ((?:[A-Z0-9][\w\-]* ){1,6}[A-Z][\w\-]*),")
+
+
+def _set_off_spelled(prose: str, pivot: int, contrib_end: int, tok: str) -> str:
+    """Return the capitalised phrase set off in the contribution sentence that an acronym abbreviates, or "".
+
+    A paper may name its method in words there and use only the acronym after ("BSGS contains two stages").
+    """
+    for m in _SET_OFF.finditer(prose, pivot, contrib_end):
+        parts = m.group(1).replace("-", " ").split()
+        initials = "".join(part[0] for part in parts if part[0].isupper())  # "Bi-Stage 3D Gaussian Splatting": "BSGS"
+        if tok in (initials, "".join(c for part in parts for c in part if c.isupper())):
+            return m.group(1)
+    return ""
 
 
 def _names_setting(prose: str, spelled: str) -> bool:
