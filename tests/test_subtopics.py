@@ -409,3 +409,14 @@ def test_a_parent_that_is_not_a_topic_of_the_first_level_is_an_error_naming_the_
     with pytest.raises(InputError, match=message) as caught:
         load_taxonomy(path)
     assert caught.value.line == text.count("\n") - 3  # the line of "- name: A"
+
+
+def test_a_subtopics_description_writes_its_name_as_the_papers_do() -> None:
+    """ "Computer vision papers that write of gaussian splatting." lower-cased a name; titles capitalise every word."""
+    from generator.enrich.topics.subtopics import _in_prose
+
+    forms = Counter({"Gaussian splatting": 5, "Gaussian Splatting": 3, "gaussian splatting": 1})
+    assert _in_prose("Gaussian Splatting", forms) == "Gaussian splatting"
+    assert _in_prose("LiDAR", Counter({"LiDAR": 4})) == "LiDAR"
+    rag = Counter({"retrieval-augmented generation": 5, "Retrieval-Augmented Generation": 6})
+    assert _in_prose("Retrieval-Augmented Generation", rag) == "retrieval-augmented generation"

@@ -309,6 +309,22 @@ def _name(forms: Counter[str]) -> str:
     )
 
 
+def _in_prose(name: str, forms: Counter[str]) -> str:
+    """Return a subtopic's name as a sentence writes it: each word in lower case unless the papers keep it capitalised.
+
+    Titles capitalise every word, so a word stays capitalised only where the papers write it so more than twice
+    as often as in lower case: "Gaussian splatting", "LiDAR", "retrieval-augmented generation", "depth estimation".
+    """
+    words = name.split()
+    upper, lower = Counter[int](), Counter[int]()
+    for form, n in forms.items():
+        parts = form.split()
+        if len(parts) == len(words):
+            for k, part in enumerate(parts):
+                (upper if part[:1].isupper() else lower)[k] += n
+    return " ".join(word if upper[k] > 2 * lower[k] else word.lower() for k, word in enumerate(words))
+
+
 def _assign(
     papers: list[Paper],
     members: list[int],
@@ -325,7 +341,7 @@ def _assign(
     given: dict[int, list[tuple[int, int, int, str]]] = defaultdict(list)
     for rank, (key, holders, name) in enumerate(chosen):
         spellings = tuple(sorted({normalize(form).lower() for form in spelled[key]}))
-        description = f"{theme} papers that write of {name.lower()}."
+        description = f"{theme} papers that write of {_in_prose(name, spelled[key])}."
         topics.append(Topic(name, description, spellings, parent=theme, learned=True))
         for i in holders:  # at equal strength, the narrower subtopic says more
             given[i].append((-strength[key, i], len(holders), rank, name))
