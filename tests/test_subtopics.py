@@ -344,12 +344,18 @@ def test_a_learned_subtopic_page_shows_its_theme_and_the_topics_page_lists_it_un
     assert "A subtopic of [Computer vision](computer-vision.md)." in subtopic
     assert "this site's theme" not in subtopic
     index = rendered[urls.topics_index_source()].decode()
-    rows = [line for line in index.splitlines() if line.startswith("| [")]
-    names = [row[3 : row.index("]")] for row in rows]
+    rows = [line for line in index.splitlines() if line.startswith("| ") and "](" in line]
+    names = [re.search(r"\[([^\]]+)\]\(", row)[1] for row in rows]
     learned = [t.name for t in split.taxonomy.topics if t.parent and t.name in names]
+    assert len(learned) >= 3
     first = names.index("Computer vision")
+    under = rows[first + 1 : first + 1 + len(learned)]
     assert sorted(names[first + 1 : first + 1 + len(learned)]) == sorted(learned)  # right after their theme
-    assert all("Computer vision papers that write of" in row for row in rows[first + 1 : first + 1 + len(learned)])
+    assert all("Computer vision papers that write of" in row for row in under)
+    # Set in under the theme, which says what its count is of; no other row is set in.
+    assert all(row.startswith('| <span class="ps-subtopic">') for row in under)
+    assert sum("ps-subtopic" in row for row in rows) == len(learned)
+    assert f"its papers are divided into the {len(learned)} subtopics below" in rows[first]
 
 
 HAND_WRITTEN = """

@@ -179,6 +179,8 @@ def _topics_index(
             "link": urls.link(source, ref.source),
             "count": len(by_topic[ref.name]),
             "per_year": Counter(p.year for p in by_topic[ref.name]),
+            # The corpus's theme: split into the subtopics after it, it counts only the papers in none of them.
+            "subtopics": sum(r.learned and r.parent == ref.name for r in used),
         }
         for ref in _hierarchy(used)
     ]
