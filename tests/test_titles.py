@@ -2142,3 +2142,15 @@ def test_an_acronym_after_the_contribution_names_the_phrase_it_abbreviates() -> 
     )
     assert coined_name(text) == "BSGS"
     assert infer_title(text).startswith("BSGS: Bi-Stage 3D Gaussian Splatting")
+
+
+def test_a_noun_in_ing_of_vision_and_robotics_is_not_cut_as_a_verb() -> None:
+    """ "3D Gaussian for Scene Reconstruction" lost "Splatting", read as a verb; so were "deblurring", "grasping"."""
+    text = (
+        "Dynamic scenes are hard to reconstruct from one video. We propose USplat, an uncertainty-aware dynamic "
+        "Gaussian Splatting framework that propagates reliable motion cues. USplat weighs each Gaussian by its "
+        "uncertainty and improves Gaussian Splatting on real videos."
+    )
+    title = infer_title(text)
+    assert title.startswith("USplat:") and "Gaussian Splatting" in title
+    assert "Gaussian for" not in title

@@ -319,7 +319,7 @@ _ING_NOUNS = frozenset(
     pooling mapping setting settings meaning understanding warping morphing steering tokenizing
     tokenization parsing indexing retraining distilling distillation masking mixing shaping landing
     manufacturing imaging sensing driving trading teaming lending recommending bootstrapping boosting
-    bagging scoring""".split()
+    bagging scoring splatting deblurring dehazing deraining grasping""".split()
 )
 _PREPS = frozenset("for of with in on via from to under without across through over into towards toward beyond and".split())
 _CUT_AT = frozenset("for of with in on via from to under without across through over into towards toward and".split())
