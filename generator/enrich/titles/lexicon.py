@@ -32,7 +32,7 @@ COMMON_NAMES = frozenset(
     tree-of-thought product-of-experts end-to-end out-of-domain in-the-wild state-of-the-arts
     sim-to-real plug-and-play text-to-image image-to-image text-to-video text-to-speech
     follow-the-leader follow-the-regularized-leader follow-the-perturbed-leader vc-dimension pac pac-bayes
-    pac-bayesian ptas fptas erm srm""".split()
+    pac-bayesian ptas fptas erm srm 3dgs 2dgs slam yolo sfm mvs bev detr""".split()
 )
 
 # Of those, the names of techniques, measures and components: a paper uses them, but is never
