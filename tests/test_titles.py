@@ -2159,9 +2159,9 @@ def test_a_noun_in_ing_of_vision_and_robotics_is_not_cut_as_a_verb() -> None:
 def test_a_fields_acronym_in_vision_is_never_a_papers_name() -> None:
     """ "3DGS: Integrating Signed Distance Functions ...": 3D Gaussian Splatting is the field, as NeRF and SLAM are."""
     text = (
-        "Urban scenes change. We integrate signed distance functions with 3D Gaussian Splatting (3DGS) for dynamic "
-        "urban scenes. 3DGS gives fast rendering, and the distance functions give geometry; together they render "
-        "moving cars well."
+        "Urban scene rendering matters for driving. Recent methods based on 3D Gaussian Splatting (3DGS) need LiDAR "
+        "data. We present a novel approach that integrates Signed Distance Functions (SDFs) with 3D Gaussian Splatting "
+        "(3DGS) to create a more robust object representation. Our framework renders moving cars well."
     )
     assert coined_name(text) is None
     assert not infer_title(text).startswith("3DGS:")
