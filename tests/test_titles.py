@@ -2099,10 +2099,11 @@ def test_a_title_does_not_end_on_an_amount_cut_from_its_unit() -> None:
 
 
 def test_a_subscripted_symbol_is_no_name() -> None:
-    """ "Segₘ" (the abstract's "Seg_m"), "xᵀAx": mathematics; a superscript digit stays in a name ("S²AC")."""
+    """ "Seg_mIoU" (a title showed "SegₘIoU"), "xᵀAx": mathematics; a superscript digit stays in a name ("S²AC")."""
     from generator.enrich.titles.coined import _namelike
 
     assert not _namelike("Seg\u2098IoU") and not _namelike("x\u1d40Ax")
+    assert not _namelike("Seg_mIoU") and not _namelike("kappa_LL")  # as the abstract writes them, before rendering
     assert _namelike("S\u00b2AC") and _namelike("PT\u00b2-LLM")
 
 

@@ -29,8 +29,8 @@ from .lexicon import (
 @lru_cache(maxsize=1 << 14)
 def _namelike(tok: str) -> bool:
     """Tell whether a token looks like a coined name (mixed case, inner capitals, digits...)."""
-    if _SCRIPTED.search(tok):
-        return False  # "Segₘ", "xᵀAx": a subscript is mathematics, not a name
+    if "_" in tok or _SCRIPTED.search(tok):
+        return False  # "Seg_mIoU", "xᵀAx": a subscript is mathematics (or code), not a name
     if tok[:1].isupper() and tok[1:].islower() and not tok[-1].isdigit():
         return False  # "Transformer", "Self-attention": one opening capital and no version
     if len(tok) < 2 or not any(c.isalpha() for c in tok):
