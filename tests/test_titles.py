@@ -2166,3 +2166,15 @@ def test_a_fields_acronym_in_vision_is_never_a_papers_name() -> None:
     )
     assert coined_name(text) is None
     assert not infer_title(text).startswith("3DGS:")
+
+
+def test_a_name_after_a_preposition_and_one_describing_word_is_a_thing_used() -> None:
+    """ "a framework based on the cameras of the robotic FME implantation system": FME is the device the
+    paper inspects, not its method."""
+    text = (
+        "Flexible microelectrode (FME) implantation into the brain is delicate. This paper develops an image-based "
+        "anomaly detection framework based on the microscopic cameras of the robotic FME implantation system. The "
+        "framework checks the needle, the FME probe and the implantation point."
+    )
+    assert coined_name(text) is None
+    assert not infer_title(text).startswith("FME:")

@@ -78,6 +78,8 @@ def _object_of_use(before: str, spelled: bool = False) -> bool:
     tailored architectures (STAR)" spells out the paper's own approach.
     """
     words = before.split()
+    if not spelled and len(words) > 2 and words[-1].islower() and words[-2].lower() in ("the", "a", "an"):
+        words.pop()  # "the microscopic cameras of the robotic FME": one word describes the thing used
     if words and words[-1].lower() in ("the", "a", "an"):
         words.pop()
     last = words[-1].lower() if words else ""
