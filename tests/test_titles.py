@@ -2178,3 +2178,15 @@ def test_a_name_after_a_preposition_and_one_describing_word_is_a_thing_used() ->
     )
     assert coined_name(text) is None
     assert not infer_title(text).startswith("FME:")
+
+
+def test_an_acronym_only_ever_before_a_kind_of_method_is_a_class_not_a_name() -> None:
+    """ "a practical GCRL method ... existing GCRL methods": goal-conditioned RL, the field, not the paper's method."""
+    text = (
+        "Learning long-horizon goals needs stitching. Quasimetric methods and multistep returns each help. We show how "
+        "these approaches can be integrated into a practical GCRL method that fits a quasimetric distance using a "
+        "multistep Monte-Carlo return. We show our method outperforms existing GCRL methods on long-horizon simulated "
+        "tasks. Our approach is the first end-to-end GCRL method that enables multistep stitching in the real world."
+    )
+    assert coined_name(text) is None
+    assert not infer_title(text).startswith("GCRL:")

@@ -210,6 +210,7 @@ def _name_scores(
             once = not _namelike(tok) and prose.count(tok) == 1
             add(tok, (6 if once else 10) * weight(m.start()), own=own)  # before the contribution: "a distance called X" is not
     counts: dict[str, int] = {}
+    before_head: dict[str, int] = {}  # how often a name is written before a kind of thing ("GCRL method")
     compared: set[str] = set()
     listed: set[str] = set()  # written in a list of names ("MiMo-VL-7B, Qwen3-VL-8B, and TimeLens-8B")
     proper: dict[str, list[int]] = {}  # plain capitalised words ("Vocos") and where they stand
@@ -223,6 +224,8 @@ def _name_scores(
                 proper.setdefault(tok, []).append(s)
             continue
         counts[tok] = counts.get(tok, 0) + 1
+        if _CLASS_HEAD.match(prose, e):
+            before_head[tok] = before_head.get(tok, 0) + 1  # "existing GCRL methods"
         before = prose[max(0, s - 40) : s]
         if _compared_before(before):
             compared.add(tok)
@@ -338,6 +341,11 @@ def _name_scores(
             scores[tok] -= 3  # "DMs", "RMs": a plural acronym is background vocabulary
         elif (tok + "s" in counts or tok[-1] == "s" and tok[:-1] in counts) and tok.upper() != tok:
             scores[tok] -= 4  # "the ControlNet" beside "ControlNets": a family of models, not one the paper coins
+    for tok, n in before_head.items():
+        if n == counts[tok] and n > 1 and tok.isupper() and tok not in expansions and tok in scores:
+            # "a practical GCRL method ... existing GCRL methods": an acronym only ever before a kind of thing,
+            # never spelled out, is a class of methods (a coined name in mixed case may be "the HumanCLIP model")
+            scores[tok] -= 4
     for tok, spelled in expansions.items():
         if tok in scores and _names_setting(prose, spelled):
             del scores[tok]
@@ -359,6 +367,10 @@ def _set_off_spelled(prose: str, pivot: int, contrib_end: int, tok: str) -> str:
         if tok in (initials, "".join(c for part in parts for c in part if c.isupper())):
             return m.group(1)
     return ""
+
+
+# A kind of thing written after a name: "GCRL method", "RAG systems", "LLM agents".
+_CLASS_HEAD = re.compile(r" (?:methods?|approach(?:es)?|algorithms?|frameworks?|models?|systems?|agents?|policies|policy|pipelines?|techniques?|settings?|tasks?)\b")
 
 
 def _names_setting(prose: str, spelled: str) -> bool:
