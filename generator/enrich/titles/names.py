@@ -487,7 +487,7 @@ def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> 
             points += 5  # "Our model, Coeditor, is", "a GPT based model, Duolando, which"
         elif _verb_before(before):
             points += 8  # "presenting Vocos, a new model"
-        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end and _abbreviates(prose[max(0, s - 80) : s], prose[s]):
+        elif prose[s - 1 : s] == "(" and pivot <= s < contrib_end and _may_shorten(prose[max(0, s - 80) : s], prose[s]):
             points += 5  # "Mixture of Monosemantic Experts (Monet)"
     if before.endswith(("In ", "With ")) and prose[e : e + 5] == ", we ":
         points += 3  # "In MagicDec, we show"
@@ -497,7 +497,7 @@ def _proper_points(prose: str, s: int, e: int, pivot: int, contrib_end: int) -> 
     return points, strong
 
 
-def _abbreviates(before: str, initial: str) -> bool:
+def _may_shorten(before: str, initial: str) -> bool:
     """Tell whether a bracketed word opening on ``initial`` may shorten the words before it: one opens so too.
 
     "Mixture of Monosemantic Experts (Monet)" names the model; "the Garonne River (France)" says where.
