@@ -89,6 +89,8 @@ def _base(tok: str) -> str:
 
 
 _CAND_INNER = frozenset("_-+&*%.")
+
+
 def _cand_spans(prose: str) -> list[tuple[int, int]]:
     """Return the spans of the words that hold a capital letter ("FooNet", "iTransformer", "f-FERM").
 

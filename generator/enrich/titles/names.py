@@ -224,7 +224,7 @@ def _name_scores(
                 proper.setdefault(tok, []).append(s)
             continue
         counts[tok] = counts.get(tok, 0) + 1
-        if _CLASS_HEAD.match(prose, e):
+        if _ROLE_AFTER.match(prose, e):
             before_head[tok] = before_head.get(tok, 0) + 1  # "existing GCRL methods"
         before = prose[max(0, s - 40) : s]
         if _compared_before(before):
@@ -367,10 +367,6 @@ def _set_off_spelled(prose: str, pivot: int, contrib_end: int, tok: str) -> str:
         if tok in (initials, "".join(c for part in parts for c in part if c.isupper())):
             return m.group(1)
     return ""
-
-
-# A kind of thing written after a name: "GCRL method", "RAG systems", "LLM agents".
-_CLASS_HEAD = re.compile(r" (?:methods?|approach(?:es)?|algorithms?|frameworks?|models?|systems?|agents?|policies|policy|pipelines?|techniques?|settings?|tasks?)\b")
 
 
 def _names_setting(prose: str, spelled: str) -> bool:
